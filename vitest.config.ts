@@ -1,0 +1,18 @@
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+	plugins: [
+		cloudflareTest({
+			wrangler: { configPath: "./wrangler.toml" },
+			// Workers AI is remote-only; tests replace the AI binding with a fake.
+			remoteBindings: false,
+			miniflare: {
+				bindings: { ADMIN_TOKEN: "test-admin-token" },
+			},
+		}),
+	],
+	test: {
+		include: ["test/**/*.test.ts"],
+	},
+});
