@@ -1,0 +1,234 @@
+import { Hono } from "hono";
+import { type ZodType, z } from "zod";
+import { LANGUAGES } from "../request/languages";
+import { errorBodySchema, replayBodySchema, translateRequestSchema, translateSuccessSchema } from "../request/schema";
+import { renderDocsPage } from "./docs-page";
+
+/**
+ * The OpenAPI 3.1 description of the public endpoint. Body schemas come from the zod schemas that
+ * validate requests (JSON Schema draft 2020-12 is OpenAPI 3.1's dialect), so the description cannot
+ * drift from what the service accepts; only statuses, headers and examples are written here.
+ */
+
+type JsonObject = Record<string, unknown>;
+
+/** Language names, keyed by code, so that clients (the playground among them) can show "ja Japanese". */
+const LANGUAGE_NAMES: JsonObject = { auto: "Detect automatically", ...LANGUAGES };
+
+function jsonSchema(schema: ZodType, io: "input" | "output"): JsonObject {
+	const converted = z.toJSONSchema(schema, {
+		target: "draft-2020-12",
+		io,
+		override: ({ zodSchema, jsonSchema: json }) => {
+			const def = zodSchema._zod.def;
+			// zod drops defaults from the input side of a preprocess pipe; the default is a valid input too.
+			if (def.type === "default" && json.default === undefined) json.default = def.defaultValue;
+			// `example` is OpenAPI 3.0's keyword; 3.1 schemas use JSON Schema's `examples` array.
+			if ("example" in json) {
+				json.examples = [json.example];
+				delete json.example;
+			}
+			// z.number().int() states the safe-integer range; that says nothing to a reader.
+			if (json.minimum === Number.MIN_SAFE_INTEGER) delete json.minimum;
+			if (json.maximum === Number.MAX_SAFE_INTEGER) delete json.maximum;
+			// Enumerated language codes carry their names (Redocly's `x-enumDescriptions` convention).
+			if (Array.isArray(json.enum) && json.enum.includes("en")) {
+				json["x-enumDescriptions"] = Object.fromEntries(json.enum.map((code) => [code, LANGUAGE_NAMES[String(code)]]));
+			}
+		},
+	}) as JsonObject;
+	delete converted.$schema;
+	return converted;
+}
+
+const integerHeader = (description: string, example: number) => ({
+	description,
+	schema: { type: "integer", minimum: 0 },
+	example,
+});
+
+/** Carried by every answer once the key and plan have passed, so a client can pace itself. */
+const RATE_LIMIT_HEADERS = {
+	"RateLimit-Limit": { $ref: "#/components/headers/RateLimit-Limit" },
+	"RateLimit-Remaining": { $ref: "#/components/headers/RateLimit-Remaining" },
+	"RateLimit-Reset": { $ref: "#/components/headers/RateLimit-Reset" },
+};
+
+function errorResponse(description: string, detail: string, withRateLimit = true) {
+	return {
+		description,
+		...(withRateLimit ? { headers: RATE_LIMIT_HEADERS } : {}),
+		content: {
+			"application/json": { schema: { $ref: "#/components/schemas/ErrorBody" }, example: { detail } },
+		},
+	};
+}
+
+function buildDocument(): JsonObject {
+	return {
+		openapi: "3.1.0",
+		info: {
+			title: "yakusu image translation API",
+			version: "1",
+			description:
+				"One synchronous call takes an image, finds its text, translates it, and returns the image re-lettered in the target language as a PNG. Every successful call costs 10 credits, whichever translator; failed calls are refunded.",
+		},
+		servers: [{ url: "/" }],
+		security: [{ apiKey: [] }],
+		paths: {
+			"/translate/image": {
+				post: {
+					operationId: "translateImage",
+					summary: "Translate the text in an image",
+					description:
+						"Checks run in this order: key (401), plan (403), rate limit (429), body (400, 413, 422), idempotency (409), credit (402). Nothing is charged unless the call answers 200; a translation failure answers 500 and refunds.",
+					parameters: [{ $ref: "#/components/parameters/Idempotency-Key" }],
+					requestBody: {
+						required: true,
+						content: {
+							"application/json": {
+								schema: { $ref: "#/components/schemas/TranslateRequest" },
+								examples: {
+									manga: {
+										summary: "A manga page from Japanese into English",
+										value: {
+											imageBase64: "data:image/png;base64,iVBORw0KGgo...",
+											sourceLanguage: "ja",
+											targetLanguage: "en",
+											mode: "manga",
+											translator: "gemini",
+											customPrompt: "Keep honorifics such as -san and -sama.",
+										},
+									},
+									minimal: {
+										summary: "Only the required fields (general mode, grok)",
+										value: { imageBase64: "iVBORw0KGgo...", sourceLanguage: "auto", targetLanguage: "fr" },
+									},
+								},
+							},
+						},
+					},
+					responses: {
+						"200": {
+							description: "Translated. 10 credits were charged.",
+							headers: RATE_LIMIT_HEADERS,
+							content: {
+								"application/json": {
+									schema: { $ref: "#/components/schemas/TranslateSuccess" },
+									example: {
+										success: true,
+										recordId: "rec_01JDQ3Z6Y8N4V2K7T9R5M1HXWC",
+										resultImage: "data:image/png;base64,iVBORw0KGgo...",
+										remainingCredit: 990,
+									},
+								},
+							},
+						},
+						"400": errorResponse(
+							"The body is not JSON, not an object, or `imageBase64` is not valid base64. Not charged.",
+							"imageBase64 is not valid base64",
+						),
+						"401": errorResponse(
+							"The `Authorization` header is missing or malformed, or the key is unknown or revoked.",
+							"Invalid API key",
+							false,
+						),
+						"402": errorResponse(
+							"The balance is below the 10 credits a call costs. Not charged; the Idempotency-Key is not taken.",
+							"Insufficient credits: a call costs 10, the balance is 4",
+						),
+						"403": errorResponse(
+							"The account's plan does not include API access (Professional or above is required).",
+							"Your plan does not include API access; Professional or above is required",
+							false,
+						),
+						"409": {
+							description:
+								"This API key already used this `Idempotency-Key` (kept 24 hours), for a call that finished or is still running. Not processed again, not charged; `recordId` is the first call's.",
+							headers: RATE_LIMIT_HEADERS,
+							content: {
+								"application/json": {
+									schema: { $ref: "#/components/schemas/IdempotencyReplay" },
+									example: {
+										error: "idempotency_replay",
+										recordId: "rec_01JDQ3Z6Y8N4V2K7T9R5M1HXWC",
+										message: "This Idempotency-Key was already used by this API key",
+									},
+								},
+							},
+						},
+						"413": errorResponse(
+							"The image exceeds 20 MB after base64 decoding, or 25 megapixels. Not charged.",
+							"Image exceeds 20 MB after decoding",
+						),
+						"422": errorResponse(
+							"A field failed validation; `detail` names the first one in field order (`Idempotency-Key` for a bad header). A valid base64 string that is not a supported image fails on `imageBase64`. Not charged.",
+							"Invalid field: targetLanguage",
+						),
+						"429": {
+							description:
+								"More requests in the last 60 seconds than the plan allows for this key (Professional 60, Enterprise 300). Not charged; retry after `Retry-After` seconds.",
+							headers: { ...RATE_LIMIT_HEADERS, "Retry-After": { $ref: "#/components/headers/Retry-After" } },
+							content: {
+								"application/json": {
+									schema: { $ref: "#/components/schemas/ErrorBody" },
+									example: { detail: "Rate limit exceeded: 60 requests per minute" },
+								},
+							},
+						},
+						"500": errorResponse(
+							"The translation failed. The 10 credits were refunded and the Idempotency-Key released, so a retry with the same key is processed anew.",
+							"Translation failed; the credits were refunded",
+						),
+					},
+				},
+			},
+		},
+		components: {
+			securitySchemes: {
+				apiKey: {
+					type: "http",
+					scheme: "bearer",
+					description:
+						"`Authorization: Bearer sk_yakusu_...`. Keys are secrets: keep them on a server, never in client code.",
+				},
+			},
+			parameters: {
+				"Idempotency-Key": {
+					name: "Idempotency-Key",
+					in: "header",
+					required: false,
+					description:
+						"Makes retries safe: a second call with the same value from the same API key is not processed again and answers 409 with the first call's `recordId`. 1 to 255 printable ASCII characters; a UUIDv4 is suitable. Without it, every retry is a new, charged call.",
+					schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7E]+$" },
+					example: "5f0c2a8e-3b1d-4c7a-9e62-1d2f7b8a4c90",
+				},
+			},
+			headers: {
+				"RateLimit-Limit": integerHeader("Requests this key may make in any 60-second window.", 60),
+				"RateLimit-Remaining": integerHeader("Requests left in the current window.", 57),
+				"RateLimit-Reset": integerHeader("Seconds until the window has room again.", 42),
+				"Retry-After": integerHeader("Seconds to wait before retrying.", 12),
+			},
+			schemas: {
+				TranslateRequest: jsonSchema(translateRequestSchema, "input"),
+				TranslateSuccess: jsonSchema(translateSuccessSchema, "output"),
+				ErrorBody: jsonSchema(errorBodySchema, "output"),
+				IdempotencyReplay: jsonSchema(replayBodySchema, "output"),
+			},
+		},
+	};
+}
+
+let cached: JsonObject | undefined;
+
+/** The document, built once per isolate: the schemas do not change while it runs. */
+export function openApiDocument(): JsonObject {
+	cached ??= buildDocument();
+	return cached;
+}
+
+/** `GET /openapi.json` and `GET /docs`; mount with `app.route("/", openApiRoutes)`. */
+export const openApiRoutes = new Hono()
+	.get("/openapi.json", (c) => c.json(openApiDocument()))
+	.get("/docs", (c) => c.html(renderDocsPage(openApiDocument())));
