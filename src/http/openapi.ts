@@ -135,11 +135,11 @@ function buildDocument(): JsonObject {
 						),
 						"402": errorResponse(
 							"The balance is below the 10 credits a call costs. Not charged; the Idempotency-Key is not taken.",
-							"Insufficient credits: a call costs 10, the balance is 4",
+							"Insufficient credits: a call costs 10 advanced credits",
 						),
 						"403": errorResponse(
 							"The account's plan does not include API access (Professional or above is required).",
-							"Your plan does not include API access; Professional or above is required",
+							"Your plan does not include API access: Professional or above is required",
 							false,
 						),
 						"409": {
@@ -152,14 +152,14 @@ function buildDocument(): JsonObject {
 									example: {
 										error: "idempotency_replay",
 										recordId: "rec_01JDQ3Z6Y8N4V2K7T9R5M1HXWC",
-										message: "This Idempotency-Key was already used by this API key",
+										message: "This Idempotency-Key was already used by this API key; the call was not processed again.",
 									},
 								},
 							},
 						},
 						"413": errorResponse(
 							"The image exceeds 20 MB after base64 decoding, or 25 megapixels. Not charged.",
-							"Image exceeds 20 MB after decoding",
+							"Image is 6000x5000 (30.0 megapixels); the limit is 25 megapixels",
 						),
 						"422": errorResponse(
 							"A field failed validation; `detail` names the first one in field order (`Idempotency-Key` for a bad header). A valid base64 string that is not a supported image fails on `imageBase64`. Not charged.",
@@ -172,13 +172,13 @@ function buildDocument(): JsonObject {
 							content: {
 								"application/json": {
 									schema: { $ref: "#/components/schemas/ErrorBody" },
-									example: { detail: "Rate limit exceeded: 60 requests per minute" },
+									example: { detail: "Rate limit of 60 requests per minute exceeded" },
 								},
 							},
 						},
 						"500": errorResponse(
 							"The translation failed. The 10 credits were refunded and the Idempotency-Key released, so a retry with the same key is processed anew.",
-							"Translation failed; the credits were refunded",
+							"Translation failed",
 						),
 					},
 				},

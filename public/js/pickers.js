@@ -1,0 +1,57 @@
+/**
+ * The option pickers, filled from /openapi.json so that the playground offers exactly what the API
+ * accepts (codes, names, defaults) without a second hand-kept list.
+ */
+
+export async function loadRequestSchema() {
+	const response = await fetch("/openapi.json");
+	if (!response.ok) throw new Error(`Could not load /openapi.json (${response.status})`);
+	const doc = await response.json();
+	return doc.components.schemas.TranslateRequest.properties;
+}
+
+/** Fills a plain select (mode, translator) with an enum, selecting its default. */
+export function fillSelect(select, fieldSchema) {
+	select.replaceChildren(
+		...fieldSchema.enum.map((value) => new Option(value, value, false, value === fieldSchema.default)),
+	);
+}
+
+function label(code, names) {
+	return names[code] ? `${names[code]} (${code})` : code;
+}
+
+/**
+ * A language list with a search box: typing keeps the languages whose code starts with, or whose name
+ * contains, the text.
+ */
+export function makeLanguagePicker(container, fieldSchema, initial) {
+	const select = container.querySelector("select");
+	const search = container.querySelector(".language-search");
+	const names = fieldSchema["x-enumDescriptions"] ?? {};
+	const all = fieldSchema.enum.map((code) => ({
+		code,
+		text: label(code, names),
+		name: (names[code] ?? "").toLowerCase(),
+	}));
+
+	const show = (query) => {
+		const q = query.trim().toLowerCase();
+		const previous = select.value;
+		const matches = q ? all.filter((l) => l.code.startsWith(q) || l.name.includes(q)).sort(byRelevance(q)) : all;
+		select.replaceChildren(...matches.map((l) => new Option(l.text, l.code)));
+		// Cleared search: keep the choice. Typed search: take the best match, so "japa" then Translate just works.
+		select.value = !q ? previous : (matches[0]?.code ?? "");
+	};
+
+	show("");
+	select.value = initial;
+	search.addEventListener("input", () => show(search.value));
+	return select;
+}
+
+/** Exact code first, then names that start with the text, then the rest in list order. */
+function byRelevance(q) {
+	const rank = (l) => (l.code === q ? 0 : l.name.startsWith(q) ? 1 : 2);
+	return (a, b) => rank(a) - rank(b);
+}
