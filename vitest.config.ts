@@ -14,5 +14,7 @@ export default defineConfig({
 	],
 	test: {
 		include: ["test/**/*.test.ts"],
+		// The service logs one JSON line per call; show logs only for tests that fail.
+		silent: "passed-only",
 	},
 });

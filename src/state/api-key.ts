@@ -1,0 +1,227 @@
+import { DurableObject } from "cloudflare:workers";
+import type { Env } from "../env";
+import type { CallDescription, CallOutcome } from "./account";
+import { secretsEqual } from "./credentials";
+import { newRecordId } from "./ids";
+import { type Plan, requestsPerMinute } from "./plans";
+
+export const RATE_WINDOW_MS = 60_000;
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A claim still pending after this long belongs to a call whose Worker died (its credits are refunded too). */
+const ABANDONED_CLAIM_MS = 5 * 60 * 1000;
+
+export interface RateState {
+	limit: number;
+	remaining: number;
+	/** Seconds until the oldest request in the window leaves it. */
+	reset: number;
+}
+
+export type GateResult =
+	| { kind: "unauthorized" }
+	| { kind: "forbidden" }
+	| ({ kind: "limited"; retryAfter: number } & RateState)
+	| ({ kind: "ok"; keyId: string; accountId: string } & RateState);
+
+export type AcceptResult =
+	| { kind: "accepted"; recordId: string }
+	| { kind: "replay"; recordId: string }
+	| { kind: "insufficient" };
+
+/**
+ * One per API key, named by the hex SHA-256 of the key: who the key belongs to, its plan as last
+ * told by the account, the sliding rate-limit window and the idempotency keys it has used.
+ * It coordinates a call's billing with its Account object. Schema: docs/storage.md.
+ */
+export class ApiKey extends DurableObject<Env> {
+	private readonly sql: SqlStorage;
+	/** Idempotency keys whose reservation is being made right now; duplicates wait for the outcome. */
+	private readonly claiming = new Map<string, Promise<void>>();
+
+	constructor(ctx: DurableObjectState, env: Env) {
+		super(ctx, env);
+		this.sql = ctx.storage.sql;
+		this.sql.exec(`
+			CREATE TABLE IF NOT EXISTS key (
+				id INTEGER PRIMARY KEY CHECK (id = 1),
+				key_hash TEXT NOT NULL, key_id TEXT NOT NULL, account_id TEXT NOT NULL,
+				plan TEXT NOT NULL, revoked_at INTEGER);
+			CREATE TABLE IF NOT EXISTS hits (t INTEGER NOT NULL);
+			CREATE INDEX IF NOT EXISTS hits_t ON hits (t);
+			CREATE TABLE IF NOT EXISTS idempotency (
+				key TEXT PRIMARY KEY, record_id TEXT NOT NULL,
+				state TEXT NOT NULL, created_at INTEGER NOT NULL);
+			CREATE INDEX IF NOT EXISTS idempotency_created ON idempotency (created_at);
+		`);
+	}
+
+	init(keyHash: string, keyId: string, accountId: string, plan: Plan): void {
+		this.sql.exec(
+			"INSERT OR REPLACE INTO key (id, key_hash, key_id, account_id, plan) VALUES (1, ?, ?, ?, ?)",
+			keyHash,
+			keyId,
+			accountId,
+			plan,
+		);
+	}
+
+	setPlan(plan: Plan): void {
+		this.sql.exec("UPDATE key SET plan = ? WHERE id = 1", plan);
+	}
+
+	revoke(now: number): void {
+		this.sql.exec("UPDATE key SET revoked_at = coalesce(revoked_at, ?) WHERE id = 1", now);
+	}
+
+	/**
+	 * Steps 2 to 4 of request handling in one synchronous pass: the key is known and live, its plan
+	 * has API access, and the sliding window has room; an admitted request takes a slot.
+	 */
+	gate(keyHash: string, now: number): GateResult {
+		const key = this.key();
+		if (!key || key.revoked_at !== null || !secretsEqual(key.key_hash, keyHash)) return { kind: "unauthorized" };
+		const limit = requestsPerMinute(key.plan);
+		if (limit === null) return { kind: "forbidden" };
+
+		const windowStart = now - RATE_WINDOW_MS;
+		this.sql.exec("DELETE FROM hits WHERE t <= ?", windowStart);
+		const { used, oldest } = this.sql
+			.exec<{ used: number; oldest: number | null }>("SELECT count(*) AS used, min(t) AS oldest FROM hits")
+			.one();
+		const untilOldestLeaves = (from: number | null) =>
+			Math.max(1, Math.ceil(((from ?? now) + RATE_WINDOW_MS - now) / 1000));
+		if (used >= limit) {
+			const wait = untilOldestLeaves(oldest);
+			return { kind: "limited", limit, remaining: 0, reset: wait, retryAfter: wait };
+		}
+		this.sql.exec("INSERT INTO hits (t) VALUES (?)", now);
+		return {
+			kind: "ok",
+			keyId: key.key_id,
+			accountId: key.account_id,
+			limit,
+			remaining: limit - used - 1,
+			reset: untilOldestLeaves(oldest),
+		};
+	}
+
+	/**
+	 * Steps 6 to 8: refuses a used idempotency key, then reserves the call's credits with the
+	 * account. A duplicate arriving while the first reservation is under way waits for it, so it
+	 * answers 409 only for a call that was really accepted.
+	 */
+	async accept(
+		idempotencyKey: string | null,
+		call: Omit<CallDescription, "recordId" | "keyId">,
+		now: number,
+	): Promise<AcceptResult> {
+		const key = this.key();
+		if (!key) throw new Error("accept on an uninitialised key");
+		if (idempotencyKey === null) return this.reserve(key, call, now);
+
+		for (let pending = this.claiming.get(idempotencyKey); pending; pending = this.claiming.get(idempotencyKey)) {
+			await pending;
+		}
+		const held = this.heldClaim(idempotencyKey, now);
+		if (held) return { kind: "replay", recordId: held };
+
+		let settle = () => {};
+		this.claiming.set(idempotencyKey, new Promise<void>((resolve) => (settle = resolve)));
+		try {
+			const result = await this.reserve(key, call, now);
+			if (result.kind === "accepted") {
+				this.sql.exec(
+					"INSERT OR REPLACE INTO idempotency (key, record_id, state, created_at) VALUES (?, ?, 'pending', ?)",
+					idempotencyKey,
+					result.recordId,
+					now,
+				);
+				await this.scheduleForgetting();
+			}
+			return result;
+		} finally {
+			this.claiming.delete(idempotencyKey);
+			settle();
+		}
+	}
+
+	/**
+	 * Step 9's bookkeeping: commits or refunds the reservation, then keeps the idempotency key
+	 * (success) or releases it so that a retry with the same key is processed anew (failure).
+	 */
+	async settle(
+		recordId: string,
+		idempotencyKey: string | null,
+		outcome: CallOutcome,
+		now: number,
+	): Promise<{ balance: number }> {
+		const key = this.key();
+		if (!key) throw new Error("settle on an uninitialised key");
+		const account = this.env.ACCOUNT.get(this.env.ACCOUNT.idFromName(key.account_id));
+		const failed = outcome.error !== undefined;
+		const result = failed ? await account.refund(recordId, outcome, now) : await account.commit(recordId, outcome, now);
+		if (idempotencyKey !== null) {
+			if (failed) this.sql.exec("DELETE FROM idempotency WHERE key = ? AND record_id = ?", idempotencyKey, recordId);
+			else
+				this.sql.exec(
+					"UPDATE idempotency SET state = 'done' WHERE key = ? AND record_id = ?",
+					idempotencyKey,
+					recordId,
+				);
+		}
+		return result;
+	}
+
+	/** Forgets idempotency keys older than a day. */
+	override async alarm(): Promise<void> {
+		this.sql.exec("DELETE FROM idempotency WHERE created_at <= ?", Date.now() - IDEMPOTENCY_TTL_MS);
+		await this.scheduleForgetting();
+	}
+
+	private async reserve(
+		key: KeyRow,
+		call: Omit<CallDescription, "recordId" | "keyId">,
+		now: number,
+	): Promise<AcceptResult> {
+		const recordId = newRecordId(key.account_id, now);
+		const account = this.env.ACCOUNT.get(this.env.ACCOUNT.idFromName(key.account_id));
+		const reserved = await account.reserve({ ...call, recordId, keyId: key.key_id }, now);
+		return reserved === "insufficient" ? { kind: "insufficient" } : { kind: "accepted", recordId };
+	}
+
+	/** The recordId holding this idempotency key, unless the key expired or its call was abandoned. */
+	private heldClaim(idempotencyKey: string, now: number): string | undefined {
+		const row = this.sql
+			.exec<{ record_id: string; state: string; created_at: number }>(
+				"SELECT record_id, state, created_at FROM idempotency WHERE key = ?",
+				idempotencyKey,
+			)
+			.toArray()[0];
+		if (!row) return undefined;
+		const expired = row.created_at <= now - IDEMPOTENCY_TTL_MS;
+		const abandoned = row.state === "pending" && row.created_at <= now - ABANDONED_CLAIM_MS;
+		return expired || abandoned ? undefined : row.record_id;
+	}
+
+	private async scheduleForgetting(): Promise<void> {
+		const oldest = this.sql.exec<{ t: number | null }>("SELECT min(created_at) AS t FROM idempotency").one().t;
+		if (oldest === null) return;
+		const due = oldest + IDEMPOTENCY_TTL_MS;
+		const current = await this.ctx.storage.getAlarm();
+		if (current === null || current > due) await this.ctx.storage.setAlarm(due);
+	}
+
+	private key(): KeyRow | undefined {
+		return this.sql
+			.exec<KeyRow>("SELECT key_hash, key_id, account_id, plan, revoked_at FROM key WHERE id = 1")
+			.toArray()[0];
+	}
+}
+
+interface KeyRow extends Record<string, SqlStorageValue> {
+	key_hash: string;
+	key_id: string;
+	account_id: string;
+	plan: Plan;
+	revoked_at: number | null;
+}

@@ -1,0 +1,102 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { sha256Hex } from "../../src/state/credentials";
+import { instantPipeline, service, validBody } from "../support/service";
+
+describe("authentication", () => {
+	it("answers 401 for a missing, empty, malformed or unknown key, without reading the body", async () => {
+		const double = instantPipeline();
+		const yakusu = service(double.pipeline);
+		const body = JSON.stringify(await validBody());
+		const cases: Record<string, string>[] = [
+			{},
+			{ Authorization: "" },
+			{ Authorization: "Bearer" },
+			{ Authorization: "Bearer " },
+			{ Authorization: "Basic dXNlcjpwYXNz" },
+			{ Authorization: "sk_yakusu_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
+			{ Authorization: "Bearer sk_yakusu_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
+			{ Authorization: "Bearer sk_other_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
+		];
+		for (const headers of cases) {
+			const res = await yakusu.call("/translate/image", { method: "POST", headers, body });
+			expect(res.status, JSON.stringify(headers)).toBe(401);
+			expect(await res.json()).toEqual({ detail: expect.any(String) });
+			expect(res.headers.get("RateLimit-Limit")).toBeNull();
+		}
+		expect(double.jobs).toHaveLength(0);
+	});
+
+	it("accepts the Bearer scheme in any case", async () => {
+		const yakusu = service(instantPipeline().pipeline);
+		const { apiKey } = await yakusu.customer();
+		for (const scheme of ["bearer", "BEARER", "Bearer"]) {
+			const res = await yakusu.call("/translate/image", {
+				method: "POST",
+				headers: { Authorization: `${scheme} ${apiKey}` },
+				body: JSON.stringify(await validBody()),
+			});
+			expect(res.status).toBe(200);
+		}
+	});
+
+	it("stores only the key's SHA-256, never the key", async () => {
+		const yakusu = service(instantPipeline().pipeline);
+		const { apiKey, accountId } = await yakusu.customer();
+		expect(apiKey).toMatch(/^sk_yakusu_[A-Za-z0-9_-]{43}$/);
+		const hash = await sha256Hex(apiKey);
+		const stored = await env.ACCOUNT.get(env.ACCOUNT.idFromName(accountId)).view();
+		expect(JSON.stringify(stored)).not.toContain(apiKey);
+		expect((await yakusu.translate(apiKey, await validBody())).status).toBe(200);
+		expect(hash).toHaveLength(64);
+	});
+
+	it("answers 401 from the request after a revocation", async () => {
+		const yakusu = service(instantPipeline().pipeline);
+		const { apiKey, keyId } = await yakusu.customer();
+		expect((await yakusu.translate(apiKey, await validBody())).status).toBe(200);
+		expect((await yakusu.adminCall("DELETE", `/keys/${keyId}`)).status).toBe(204);
+		expect((await yakusu.translate(apiKey, await validBody())).status).toBe(401);
+	});
+});
+
+describe("plans", () => {
+	it("answers 403 for free and starter accounts, and follows plan changes on the next request", async () => {
+		const yakusu = service(instantPipeline().pipeline);
+		for (const plan of ["free", "starter"]) {
+			const { apiKey, accountId } = await yakusu.customer(plan, 100);
+			const res = await yakusu.translate(apiKey, await validBody());
+			expect(res.status).toBe(403);
+			expect(await res.json()).toEqual({ detail: expect.stringContaining("Professional") });
+			expect(await yakusu.balance(accountId)).toBe(100);
+		}
+
+		const { apiKey, accountId } = await yakusu.customer("professional", 100);
+		expect((await yakusu.translate(apiKey, await validBody())).status).toBe(200);
+		await yakusu.adminCall("PATCH", `/accounts/${accountId}`, { plan: "starter" });
+		expect((await yakusu.translate(apiKey, await validBody())).status).toBe(403);
+		await yakusu.adminCall("PATCH", `/accounts/${accountId}`, { plan: "enterprise" });
+		const back = await yakusu.translate(apiKey, await validBody());
+		expect(back.status).toBe(200);
+		expect(back.headers.get("RateLimit-Limit")).toBe("300");
+	});
+});
+
+describe("credits", () => {
+	it("answers 402 below 10 credits, charges nothing and leaves the idempotency key free", async () => {
+		const double = instantPipeline();
+		const yakusu = service(double.pipeline);
+		const { apiKey, accountId } = await yakusu.customer("professional", 9);
+		const headers = { "Idempotency-Key": "first-try" };
+		const res = await yakusu.translate(apiKey, await validBody(), headers);
+		expect(res.status).toBe(402);
+		expect(await res.json()).toEqual({ detail: expect.any(String) });
+		expect(await yakusu.balance(accountId)).toBe(9);
+		expect(double.jobs).toHaveLength(0);
+
+		await yakusu.adminCall("POST", `/accounts/${accountId}/credits`, { amount: 1 });
+		const retried = await yakusu.translate(apiKey, await validBody(), headers);
+		expect(retried.status).toBe(200);
+		expect(await yakusu.balance(accountId)).toBe(0);
+	});
+});
