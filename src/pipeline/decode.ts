@@ -1,0 +1,40 @@
+import { PhotonImage } from "@cf-wasm/photon";
+import { PipelineError } from "./errors";
+import { applyOrientation, jpegOrientation } from "./pixels/orientation";
+import { decodePng } from "./pixels/png-decode";
+import type { ImageFormat, Raster } from "./types";
+
+/**
+ * Decodes the request's image into straight RGBA: PNG alpha kept, JPEG turned upright by its
+ * EXIF orientation, GIF's first frame. Data that turns out corrupt or truncated only now is the
+ * client's fault: 422 on `imageBase64`.
+ *
+ * PNG goes through our own streaming decoder (one output buffer). JPEG, WebP and GIF go through
+ * photon, which holds the pixels about three times in Wasm memory while decoding: see
+ * docs/benchmarks.md for what that costs at large sizes.
+ */
+export async function decodeImage(bytes: Uint8Array, format: ImageFormat): Promise<Raster> {
+	try {
+		if (format === "png") return await decodePng(bytes);
+		const raster = decodeWithPhoton(bytes);
+		return format === "jpeg" ? applyOrientation(raster, jpegOrientation(bytes)) : raster;
+	} catch (error) {
+		if (isOutOfMemory(error)) throw error;
+		throw new PipelineError("Invalid field: imageBase64", 422, { cause: error });
+	}
+}
+
+function decodeWithPhoton(bytes: Uint8Array): Raster {
+	// photon panics (a Wasm trap, RuntimeError) on data it cannot decode.
+	const image = PhotonImage.new_from_byteslice(bytes);
+	try {
+		return { width: image.get_width(), height: image.get_height(), data: image.get_raw_pixels() };
+	} finally {
+		image.free();
+	}
+}
+
+/** A failed allocation is our limit, not the client's bad file: it stays a 500. */
+function isOutOfMemory(error: unknown): boolean {
+	return error instanceof RangeError && /alloc|memory/i.test(error.message);
+}

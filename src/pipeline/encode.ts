@@ -1,0 +1,1 @@
+export { encodePng } from "./pixels/png-encode";

@@ -1,0 +1,118 @@
+import { PhotonImage } from "@cf-wasm/photon";
+import { describe, expect, it } from "vitest";
+import { decodeImage } from "../../src/pipeline/decode";
+import { encodePng } from "../../src/pipeline/encode";
+import { PipelineError } from "../../src/pipeline/errors";
+import type { Raster } from "../../src/pipeline/types";
+import * as images from "./fixtures/images";
+
+function bytes(base64: string): Uint8Array {
+	return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+}
+
+/** photon (the image crate) is the reference decoder our own PNG decoder must agree with. */
+function reference(file: Uint8Array): Raster {
+	const image = PhotonImage.new_from_byteslice(file);
+	const raster = { width: image.get_width(), height: image.get_height(), data: image.get_raw_pixels() };
+	image.free();
+	return raster;
+}
+
+const pngs = {
+	rgba8: images.rgba8_png,
+	rgba16: images.rgba16_png,
+	rgb8: images.rgb8_png,
+	rgb16: images.rgb16_png,
+	grey8: images.grey8_png,
+	grey16: images.grey16_png,
+	grey1: images.grey1_png,
+	greyAlpha8: images.greyalpha8_png,
+	palette: images.palette_png,
+	palette2bit: images.palette2_png,
+	interlaced: images.interlaced_png,
+};
+
+describe("decodeImage", () => {
+	for (const [name, base64] of Object.entries(pngs)) {
+		it(`decodes a ${name} PNG to the same RGBA as the reference decoder`, async () => {
+			const file = bytes(base64);
+			const ours = await decodeImage(file, "png");
+			const theirs = reference(file);
+			expect([ours.width, ours.height]).toEqual([13, 7]);
+			expect(Array.from(ours.data)).toEqual(Array.from(theirs.data));
+		});
+	}
+
+	it("keeps partial alpha", async () => {
+		const raster = await decodeImage(bytes(images.rgba8_png), "png");
+		const alphas = new Set(Array.from(raster.data.filter((_, i) => i % 4 === 3)));
+		expect(alphas).toEqual(new Set([255, 102]));
+	});
+
+	it("turns a JPEG upright by its EXIF orientation", async () => {
+		const plain = await decodeImage(bytes(images.plain_jpg), "jpeg");
+		const rotated = await decodeImage(bytes(images.rotated_jpg), "jpeg");
+		expect([plain.width, plain.height]).toEqual([8, 4]);
+		expect([rotated.width, rotated.height]).toEqual([4, 8]);
+		// The red left column, turned clockwise, becomes the top row.
+		const redAt = (r: Raster, x: number, y: number) => r.data[(y * r.width + x) * 4]! > 200;
+		expect(redAt(plain, 0, 2)).toBe(true);
+		expect(redAt(rotated, 2, 0)).toBe(true);
+		expect(redAt(rotated, 2, 7)).toBe(false);
+	});
+
+	it("decodes WebP and the first frame of a GIF", async () => {
+		for (const [file, format] of [
+			[images.image_webp, "webp"],
+			[images.image_gif, "gif"],
+		] as const) {
+			const raster = await decodeImage(bytes(file), format);
+			expect([raster.width, raster.height]).toEqual([13, 7]);
+			expect(raster.data.length).toBe(13 * 7 * 4);
+		}
+	});
+
+	const invalid = (file: Uint8Array) => ({ status: 422, detail: "Invalid field: imageBase64", file });
+	const truncate = (base64: string, keep: number) => bytes(base64).subarray(0, keep);
+	const corruptIdat = () => {
+		const file = bytes(images.rgb8_png).slice();
+		for (let i = 45; i < 90; i++) file[i] = 0x5a; // inside the zlib stream of the first IDAT
+		return file;
+	};
+	const cases = {
+		"PNG cut inside its image data": ["png", truncate(images.rgb8_png, 120)],
+		"PNG cut after its header": ["png", truncate(images.rgb8_png, 33)],
+		"PNG with scrambled image data": ["png", corruptIdat()],
+		"JPEG cut in half": ["jpeg", truncate(images.plain_jpg, 200)],
+		"WebP cut short": ["webp", truncate(images.image_webp, 40)],
+		"GIF cut short": ["gif", truncate(images.image_gif, 30)],
+	} as const;
+	for (const [name, [format, file]] of Object.entries(cases)) {
+		it(`answers 422 on imageBase64 for a ${name}`, async () => {
+			const failure = await decodeImage(file, format).catch((e: unknown) => e);
+			expect(failure).toBeInstanceOf(PipelineError);
+			const { status, detail } = failure as PipelineError;
+			expect({ status, detail }).toEqual({ status: invalid(file).status, detail: invalid(file).detail });
+		});
+	}
+});
+
+describe("encodePng", () => {
+	it("round-trips RGBA with alpha kept, at the original size", async () => {
+		const original = await decodeImage(bytes(images.rgba8_png), "png");
+		const again = await decodeImage(await encodePng(original), "png");
+		expect([again.width, again.height]).toEqual([13, 7]);
+		expect(Array.from(again.data)).toEqual(Array.from(original.data));
+	});
+
+	it("writes an opaque raster that any decoder reads back identically", async () => {
+		const width = 301;
+		const height = 67;
+		const data = new Uint8Array(width * height * 4);
+		for (let i = 0; i < data.length; i++) data[i] = i % 4 === 3 ? 255 : (i * 7919) % 251;
+		const png = await encodePng({ width, height, data });
+		const decoded = reference(png);
+		expect([decoded.width, decoded.height]).toEqual([width, height]);
+		expect(Array.from(decoded.data)).toEqual(Array.from(data));
+	});
+});
