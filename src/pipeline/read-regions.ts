@@ -1,0 +1,98 @@
+/**
+ * From what readers answered to regions of the original image: boxes mapped back from
+ * the reader copy (or tile) to original pixels, clipped, degenerate ones dropped, and
+ * duplicates merged (models repeat themselves, and neighbouring tiles overlap).
+ */
+import type { ReadRegion, UnitBox } from "../models/contract";
+import type { Window } from "./read-copy";
+import type { Box, TextRegion } from "./types";
+
+/** A region in original pixels, before ids are given. */
+export type PlacedRegion = Omit<TextRegion, "id"> & { translation?: string };
+
+/** Smaller than this on either side, a box holds no legible text. */
+const MIN_SIDE_PX = 2;
+/** Two boxes overlapping this much (of the smaller one) with the same text are one region. */
+const SAME_TEXT_OVERLAP = 0.6;
+/** Overlapping this much (intersection over union), two boxes are one region whatever was read. */
+const SAME_BOX_IOU = 0.8;
+
+export function placeRegions(
+	read: ReadRegion[],
+	window: Window,
+	image: { width: number; height: number },
+): PlacedRegion[] {
+	const place = (box: UnitBox) => toPixels(box, window, image);
+	const placed: PlacedRegion[] = [];
+	for (const region of read) {
+		const box = place(region.box);
+		const text = region.text.trim();
+		if (!box || text === "") continue;
+		const lines = region.lines?.flatMap((line) => {
+			const lineBox = place(line.box);
+			return lineBox && line.text.trim() !== "" ? [{ text: line.text, box: lineBox }] : [];
+		});
+		placed.push({
+			text,
+			box,
+			vertical: region.vertical,
+			...(lines && lines.length > 0 ? { lines } : {}),
+			...(region.color ? { color: region.color } : {}),
+			...(region.translation !== undefined ? { translation: region.translation } : {}),
+		});
+	}
+	return placed;
+}
+
+function toPixels(box: UnitBox, window: Window, image: { width: number; height: number }): Box | null {
+	const clamp = (v: number, max: number) => Math.min(max, Math.max(0, v));
+	const x0 = clamp(Math.floor(window.x + box[0] * window.width), image.width);
+	const y0 = clamp(Math.floor(window.y + box[1] * window.height), image.height);
+	const x1 = clamp(Math.ceil(window.x + box[2] * window.width), image.width);
+	const y1 = clamp(Math.ceil(window.y + box[3] * window.height), image.height);
+	if (!(x1 - x0 >= MIN_SIDE_PX && y1 - y0 >= MIN_SIDE_PX)) return null;
+	return { x0, y0, x1, y1 };
+}
+
+/**
+ * Regions of all windows in reading order (window by window, each in the model's order),
+ * duplicates dropped: of two copies the larger box stays, since the smaller one is
+ * usually a balloon cut by a tile edge.
+ */
+export function mergeRegions(perWindow: PlacedRegion[][]): PlacedRegion[] {
+	const all = perWindow.flat();
+	const dropped = new Set<number>();
+	for (let i = 0; i < all.length; i++) {
+		for (let j = i + 1; j < all.length && !dropped.has(i); j++) {
+			const a = all[i] as PlacedRegion;
+			const b = all[j] as PlacedRegion;
+			if (dropped.has(j) || !sameRegion(a, b)) continue;
+			dropped.add(area(a.box) >= area(b.box) ? j : i);
+		}
+	}
+	return all.filter((_, i) => !dropped.has(i));
+}
+
+function sameRegion(a: PlacedRegion, b: PlacedRegion): boolean {
+	const inter = intersection(a.box, b.box);
+	if (inter === 0) return false;
+	if (inter / (area(a.box) + area(b.box) - inter) >= SAME_BOX_IOU) return true;
+	const ta = normalized(a.text);
+	const tb = normalized(b.text);
+	const related = ta.includes(tb) || tb.includes(ta);
+	return related && inter / Math.min(area(a.box), area(b.box)) >= SAME_TEXT_OVERLAP;
+}
+
+function normalized(text: string): string {
+	return text.replace(/\s+/g, "").toLowerCase();
+}
+
+function area(box: Box): number {
+	return (box.x1 - box.x0) * (box.y1 - box.y0);
+}
+
+function intersection(a: Box, b: Box): number {
+	const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+	const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+	return w > 0 && h > 0 ? w * h : 0;
+}
