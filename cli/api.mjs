@@ -1,0 +1,66 @@
+/** One POST /translate/image, its answer read into plain data: status, body, rate-limit state, Retry-After. */
+
+function seconds(value) {
+	if (value == null || value === "") return undefined;
+	const n = Number(value);
+	if (Number.isFinite(n)) return Math.max(0, n);
+	// Retry-After may also be an HTTP date.
+	const at = Date.parse(value);
+	return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
+}
+
+function rateLimit(headers) {
+	const limit = Number(headers.get("ratelimit-limit"));
+	const remaining = Number(headers.get("ratelimit-remaining"));
+	const reset = Number(headers.get("ratelimit-reset"));
+	if (!headers.has("ratelimit-remaining") || !Number.isFinite(remaining)) return undefined;
+	return { limit, remaining, reset: Number.isFinite(reset) ? reset : 60 };
+}
+
+export function createClient({ baseUrl, apiKey, timeoutMs = 300_000 }) {
+	// A base URL with a path (https://host/yakusu) keeps it: resolve against it as a folder.
+	const base = new URL(baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
+	const endpoint = new URL("translate/image", base);
+	return {
+		endpoint,
+		/** The target language codes the service lists in its OpenAPI document, or [] if it cannot say. */
+		async languageCodes() {
+			try {
+				const response = await fetch(new URL("openapi.json", base), { signal: AbortSignal.timeout(10_000) });
+				const doc = await response.json();
+				return doc.components.schemas.TranslateRequest.properties.targetLanguage.enum ?? [];
+			} catch {
+				return [];
+			}
+		},
+		async translate(body, idempotencyKey) {
+			const response = await fetch(endpoint, {
+				method: "POST",
+				headers: {
+					Authorization: `Bearer ${apiKey}`,
+					"Content-Type": "application/json",
+					"Idempotency-Key": idempotencyKey,
+				},
+				body: JSON.stringify(body),
+				signal: AbortSignal.timeout(timeoutMs),
+			});
+			const payload = await response.json().catch(() => ({}));
+			return {
+				status: response.status,
+				body: payload,
+				rate: rateLimit(response.headers),
+				retryAfter: seconds(response.headers.get("retry-after")),
+			};
+		},
+	};
+}
+
+/** What went wrong, for a person: the service's own detail where it gave one. */
+export function describeAnswer(answer) {
+	if (answer.error) return `network error: ${answer.error.message}`;
+	const { status, body } = answer;
+	if (status === 409) {
+		return `already translated with these options (record ${body.recordId}) but that result was not saved here; use --again to pay for it once more`;
+	}
+	return `${status} ${body?.detail ?? "(no detail)"}`;
+}
