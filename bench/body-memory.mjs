@@ -1,0 +1,150 @@
+// Peak memory added by reading a translate request that holds a 20 MB image, next to the image's
+// size, and the reader's throughput. Usage: node bench/body-memory.mjs (Node 20).
+//
+// The reader (src/request/body.ts) is bundled with esbuild into bench/out/ and imported. The
+// request body is generated chunk by chunk as it is read, the way it arrives from the network, so
+// the memory measured is the reader's: its output buffer and whatever the chunks leave behind.
+// For contrast, the same body is read the naive way: whole text, JSON.parse, then base64 decode.
+
+import { spawnSync } from "node:child_process";
+import { randomFillSync } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
+
+if (typeof globalThis.gc !== "function") {
+	// A steady baseline needs forced collections: run again with --expose-gc.
+	const run = spawnSync(process.execPath, ["--expose-gc", fileURLToPath(import.meta.url)], { stdio: "inherit" });
+	process.exit(run.status ?? 1);
+}
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const outFile = join(root, "bench", "out", "body.mjs");
+mkdirSync(dirname(outFile), { recursive: true });
+await build({
+	entryPoints: [join(root, "src", "request", "body.ts")],
+	bundle: true,
+	format: "esm",
+	platform: "neutral",
+	outfile: outFile,
+	logLevel: "warning",
+});
+const { readTranslateBody, MAX_IMAGE_BYTES } = await import(pathToFileURL(outFile).href);
+
+const MB = 1024 * 1024;
+const CHUNK_IMAGE_BYTES = 48 * 1024; // 64 KiB of base64 per chunk, like a network read
+const HEAD = '{"sourceLanguage":"ja","targetLanguage":"en","mode":"manga","imageBase64":"data:image/png;base64,';
+const TAIL = '","translator":"gemini"}';
+
+const image = randomFillSync(Buffer.alloc(MAX_IMAGE_BYTES));
+const bodyLength = HEAD.length + Math.ceil(image.length / 3) * 4 + TAIL.length;
+
+/** The body's chunks, made one at a time from the image. */
+function* bodyChunks() {
+	yield Buffer.from(HEAD, "latin1");
+	for (let at = 0; at < image.length; at += CHUNK_IMAGE_BYTES) {
+		yield Buffer.from(image.subarray(at, at + CHUNK_IMAGE_BYTES).toString("base64"), "latin1");
+	}
+	yield Buffer.from(TAIL, "latin1");
+}
+
+function snapshot() {
+	const { rss, heapUsed, arrayBuffers } = process.memoryUsage();
+	return { rss, heapUsed, arrayBuffers, js: heapUsed + arrayBuffers };
+}
+
+/** Tracks the highest value of each figure above a baseline taken after a full collection. */
+function memoryProbe() {
+	globalThis.gc();
+	globalThis.gc();
+	const base = snapshot();
+	const peak = { rss: 0, heapUsed: 0, arrayBuffers: 0, js: 0 };
+	return {
+		sample() {
+			const now = snapshot();
+			for (const key of Object.keys(peak)) peak[key] = Math.max(peak[key], now[key] - base[key]);
+		},
+		peak,
+	};
+}
+
+function streamFrom(chunks, onPull = () => {}) {
+	return new ReadableStream(
+		{
+			pull(controller) {
+				onPull();
+				const next = chunks.next();
+				if (next.done) controller.close();
+				else controller.enqueue(next.value);
+			},
+		},
+		{ highWaterMark: 0 },
+	);
+}
+
+async function streamingPeak(declaredLength) {
+	const probe = memoryProbe();
+	const result = await readTranslateBody(
+		streamFrom(bodyChunks(), () => probe.sample()),
+		declaredLength,
+	);
+	probe.sample();
+	if (result.image.kind !== "bytes" || !image.equals(result.image.bytes)) throw new Error("decoded image differs");
+	return probe.peak;
+}
+
+/** What `await request.json()` then a base64 decode would hold: the bytes, the text, the parsed copy, the image. */
+async function naivePeak() {
+	const probe = memoryProbe();
+	const chunks = [];
+	for (const chunk of bodyChunks()) {
+		chunks.push(chunk);
+		probe.sample();
+	}
+	const bytes = Buffer.concat(chunks);
+	chunks.length = 0;
+	probe.sample();
+	const text = new TextDecoder().decode(bytes);
+	probe.sample();
+	const parsed = JSON.parse(text);
+	probe.sample();
+	const decoded = Buffer.from(parsed.imageBase64.slice(parsed.imageBase64.indexOf(",") + 1), "base64");
+	probe.sample();
+	if (!image.equals(decoded)) throw new Error("naive decode differs");
+	return probe.peak;
+}
+
+async function throughput(runs) {
+	const chunks = [...bodyChunks()];
+	const seconds = [];
+	for (let run = 0; run < runs; run++) {
+		const started = process.hrtime.bigint();
+		await readTranslateBody(streamFrom(chunks.values()), bodyLength);
+		seconds.push(Number(process.hrtime.bigint() - started) / 1e9);
+	}
+	seconds.sort((a, b) => a - b);
+	return { median: seconds[Math.floor(runs / 2)], best: seconds[0] };
+}
+
+const mb = (bytes) => (bytes / MB).toFixed(1);
+const ratio = (bytes) => (bytes / image.length).toFixed(2);
+function report(name, peak) {
+	console.log(
+		`| ${name} | ${mb(peak.js)} MB (${ratio(peak.js)}x) | ${mb(peak.heapUsed)} MB | ${mb(peak.arrayBuffers)} MB | ${mb(peak.rss)} MB (${ratio(peak.rss)}x) |`,
+	);
+}
+
+console.log(`Node ${process.version}, ${process.platform}/${process.arch}`);
+console.log(`Image ${mb(image.length)} MB decoded; body ${mb(bodyLength)} MB in 64 KiB chunks.\n`);
+console.log("| Peak memory added while reading | heap + buffers | heap | buffers | RSS |");
+console.log("|---|---|---|---|---|");
+report("streaming, Content-Length known", await streamingPeak(bodyLength));
+report("streaming, length unknown (chunked)", await streamingPeak(null));
+report("naive: text + JSON.parse + decode", await naivePeak());
+
+const timing = await throughput(7);
+console.log(
+	`\nThroughput (7 runs, body held in memory): median ${(bodyLength / MB / timing.median).toFixed(0)} MB/s ` +
+		`(${(timing.median * 1000).toFixed(0)} ms), best ${(bodyLength / MB / timing.best).toFixed(0)} MB/s of body.`,
+);
