@@ -1,0 +1,37 @@
+/** Types for vendor.mjs, so TypeScript tests can drive the fake. */
+export type Fault =
+	| { status: number; retryAfter?: string }
+	| { hang: true }
+	| { malformed: "garbage" | "blank" | "truncated" | "wrong-shape" }
+	| { fixture: string };
+
+export interface FakeOptions {
+	fixture?: string;
+	form?: "plain" | "fence" | "prose" | "text";
+	latencyMs?: number;
+	keys?: Partial<Record<string, string>>;
+	faults?: Fault[];
+}
+
+export interface FakeCall {
+	protocol: "openai-chat" | "gemini" | "anthropic" | "workers-ai" | undefined;
+	vendor: string;
+	url?: string;
+	model?: string;
+	headers?: Record<string, string>;
+	// biome-ignore lint/suspicious/noExplicitAny: a recorded request body is whatever the client sent
+	body: any;
+	/** HTTP status of the vendor-style rejection, when the request broke the protocol. */
+	rejected?: number;
+	task?: { kind: "read" | "read-translate" | "translate"; target?: string; boxField: "box" | "box_2d" };
+}
+
+export interface FakeVendor {
+	calls: FakeCall[];
+	handle(request: Request, overrides?: Record<string, unknown>): Promise<Response>;
+	fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+	ai: { run(model: string, inputs: object, options?: { signal?: AbortSignal }): Promise<unknown> };
+}
+
+export function createFakeVendor(options?: FakeOptions): FakeVendor;
+export function imageSize(base64: string): { width: number; height: number } | undefined;

@@ -1,0 +1,233 @@
+/**
+ * A faithful fake of every model vendor yakusu calls: OpenAI-compatible chat completions
+ * (xAI, DeepSeek, Moonshot, OpenAI), Gemini generateContent, Anthropic Messages, and the
+ * Workers AI binding. It checks each request as the vendor would (protocols.mjs) and
+ * answers from fixtures (fixtures.mjs), with switches for latency, HTTP errors, hangs
+ * (timeouts), reply forms and malformed replies.
+ *
+ * In workerd tests:
+ *   const fake = createFakeVendor({ fixture: "default", faults: [{ status: 429, retryAfter: "1" }] });
+ *   vi.spyOn(globalThis, "fetch").mockImplementation(fake.fetch);   // every vendor URL
+ *   env.AI = fake.ai;                                                // Workers AI
+ *   ... fake.calls holds every request seen, with its protocol, vendor and parsed body.
+ * The loopback server (scripts/fake-vendor.mjs) wraps the same `handle`.
+ *
+ * Options:
+ *   fixture     name from fixtures.mjs (default "default")
+ *   form        how a correct answer is written: "plain" (default), "fence" (```json ...```),
+ *               "prose" (a sentence before, a remark after), "text" (Anthropic: no tool call)
+ *   latencyMs   delay before every answer (aborts with the caller's signal)
+ *   keys        { [vendor]: expected key }; otherwise any key passes unless it starts with "invalid"
+ *   faults      consumed one per request, in order, then answers are normal again:
+ *                 { status: 429, retryAfter: "2" }   an HTTP error in the vendor's shape
+ *                 { hang: true }                      never answers (until the caller aborts)
+ *                 { malformed: "garbage" | "blank" | "truncated" | "wrong-shape" }
+ *                 { fixture: "missing-ids" }          one answer from another fixture
+ */
+import { answerFor } from "./fixtures.mjs";
+import {
+	checkAnthropic,
+	checkGemini,
+	checkOpenAiChat,
+	checkWorkersAi,
+	errorAnthropic,
+	errorGemini,
+	errorOpenAiChat,
+	replyAnthropic,
+	replyGemini,
+	replyOpenAiChat,
+} from "./protocols.mjs";
+
+/** Vendor by host, for real base URLs; by first path segment on the loopback server. */
+const HOSTS = {
+	"api.x.ai": "grok",
+	"api.deepseek.com": "deepseek",
+	"api.moonshot.ai": "kimi",
+	"api.moonshot.cn": "kimi",
+	"api.openai.com": "chatgpt",
+	"generativelanguage.googleapis.com": "gemini",
+	"api.anthropic.com": "claude",
+};
+const SEGMENTS = {
+	grok: "grok",
+	xai: "grok",
+	deepseek: "deepseek",
+	kimi: "kimi",
+	moonshot: "kimi",
+	chatgpt: "chatgpt",
+	openai: "chatgpt",
+	gemini: "gemini",
+	claude: "claude",
+	anthropic: "claude",
+};
+
+export function createFakeVendor(options = {}) {
+	const faults = [...(options.faults ?? [])];
+	const calls = [];
+
+	/** Answers one HTTP request; `overrides` (loopback path switches) win over the options. */
+	async function handle(request, overrides = {}) {
+		const settings = { ...options, ...overrides };
+		const url = new URL(request.url);
+		const protocol = protocolOf(url.pathname);
+		const vendor =
+			HOSTS[url.hostname] ??
+			SEGMENTS[url.pathname.split("/")[1]] ??
+			(protocol === "openai-chat" ? "openai-compatible" : protocol);
+		const body = await request.json().catch(() => undefined);
+		const call = { protocol, vendor, url: request.url, headers: Object.fromEntries(request.headers), body };
+		calls.push(call);
+		if (!protocol)
+			return new Response(JSON.stringify({ error: { message: `fake vendor: no route ${url.pathname}` } }), {
+				status: 404,
+			});
+		if (body === undefined)
+			return new Response(JSON.stringify({ error: { message: "body is not JSON" } }), { status: 400 });
+
+		const expect = { vendor, key: settings.keys?.[vendor] };
+		const checked =
+			protocol === "gemini"
+				? checkGemini(request, body, expect)
+				: protocol === "anthropic"
+					? checkAnthropic(request, body, expect)
+					: checkOpenAiChat(request, body, expect);
+		if (checked.error) {
+			call.rejected = checked.error.status;
+			return checked.error;
+		}
+
+		const fault = overrides.fault ?? faults.shift() ?? {};
+		await wait(settings.latencyMs ?? 0, request.signal);
+		if (fault.hang) await wait(Number.POSITIVE_INFINITY, request.signal);
+		if (fault.status) {
+			const headers = fault.retryAfter !== undefined ? { "retry-after": String(fault.retryAfter) } : {};
+			return protocol === "gemini"
+				? errorGemini(fault.status, headers)
+				: protocol === "anthropic"
+					? errorAnthropic(fault.status, headers)
+					: errorOpenAiChat(fault.status, headers);
+		}
+		const { task, document, text, truncated } = answer(checked.asked, fault, settings);
+		call.task = task;
+		if (protocol === "gemini") return replyGemini(text, { truncated });
+		if (protocol === "anthropic") {
+			return replyAnthropic(text, fault.malformed ? undefined : document, {
+				tool: checked.asked.tool,
+				truncated,
+				asText: settings.form === "text",
+			});
+		}
+		return replyOpenAiChat(text, { truncated });
+	}
+
+	/** The Workers AI binding: `AI.run(model, inputs, { signal })`. */
+	const ai = {
+		async run(model, inputs, runOptions = {}) {
+			const call = { protocol: "workers-ai", vendor: "workers-ai", model, body: inputs };
+			calls.push(call);
+			const asked = checkWorkersAi(model, inputs);
+			const fault = faults.shift() ?? {};
+			await wait(options.latencyMs ?? 0, runOptions.signal);
+			if (fault.hang) await wait(Number.POSITIVE_INFINITY, runOptions.signal);
+			if (fault.status) throw new Error(`AiError: 3040: Capacity temporarily exceeded (fake ${fault.status})`);
+			const { task, document, text } = answer(asked, fault, options);
+			call.task = task;
+			// JSON mode hands the document back parsed; a string answer is what some models do.
+			return { response: fault.malformed || options.form ? text : document };
+		},
+	};
+
+	return {
+		calls,
+		handle,
+		ai,
+		/** Drop-in for globalThis.fetch. */
+		fetch: (input, init) => handle(new Request(input, init)),
+	};
+}
+
+function protocolOf(pathname) {
+	if (pathname.endsWith("/chat/completions")) return "openai-chat";
+	if (pathname.endsWith(":generateContent")) return "gemini";
+	if (pathname.endsWith("/v1/messages")) return "anthropic";
+	return undefined;
+}
+
+/** Works out the task from what was asked and writes the answer text in the requested form. */
+function answer(asked, fault, settings) {
+	const input = firstJson(asked.text);
+	const kind = asked.image ? (input?.target ? "read-translate" : "read") : input?.items ? "translate" : undefined;
+	if (!kind) throw new Error("fake vendor: the request is neither a read (image) nor a translation (items)");
+	const root = kind === "translate" ? "translations" : "regions";
+	const schemaText = JSON.stringify(asked.schema ?? "") + asked.system;
+	if (asked.schema && !(root in (asked.schema.properties ?? {}))) {
+		throw new Error(`fake vendor: a ${kind} request must carry a schema rooted at "${root}"`);
+	}
+	const task = {
+		kind,
+		target: input?.target,
+		items: input?.items,
+		boxField: schemaText.includes("box_2d") ? "box_2d" : "box",
+		sent: asked.image ? imageSize(asked.image.base64) : undefined,
+	};
+	const document = answerFor(task, fault.fixture ?? settings.fixture ?? "default");
+	const plain = JSON.stringify(document);
+	switch (fault.malformed) {
+		case "garbage":
+			return { task, text: "I'm sorry, but I can't help with identifying text in this image." };
+		case "blank":
+			return { task, text: "   " };
+		case "truncated":
+			return { task, text: plain.slice(0, Math.floor(plain.length / 2)), truncated: true };
+		case "wrong-shape":
+			return { task, text: JSON.stringify({ [root === "regions" ? "blocks" : "result"]: [] }) };
+	}
+	const text =
+		settings.form === "fence"
+			? `\`\`\`json\n${JSON.stringify(document, null, 2)}\n\`\`\``
+			: settings.form === "prose"
+				? `Here is the JSON you asked for:\n\`\`\`json\n${plain}\n\`\`\`\nLet me know if you need anything else {or more}.`
+				: plain;
+	return { task, document, text };
+}
+
+function firstJson(text) {
+	const start = text.indexOf("{");
+	if (start < 0) return undefined;
+	for (let end = text.lastIndexOf("}"); end > start; end = text.lastIndexOf("}", end - 1)) {
+		try {
+			return JSON.parse(text.slice(start, end + 1));
+		} catch {}
+	}
+	return undefined;
+}
+
+/** Width and height from a JPEG's SOF marker or a PNG's IHDR, so "pixels" fixtures match the image sent. */
+export function imageSize(base64) {
+	const bytes = Uint8Array.from(atob(base64.slice(0, 65536 - (65536 % 4))), (c) => c.charCodeAt(0));
+	if (bytes[0] === 0x89 && bytes[1] === 0x50) {
+		const view = new DataView(bytes.buffer);
+		return { width: view.getUint32(16), height: view.getUint32(20) };
+	}
+	for (let i = 2; i + 9 < bytes.length; ) {
+		if (bytes[i] !== 0xff) return undefined;
+		const marker = bytes[i + 1];
+		const length = (bytes[i + 2] << 8) | bytes[i + 3];
+		if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+			return { height: (bytes[i + 5] << 8) | bytes[i + 6], width: (bytes[i + 7] << 8) | bytes[i + 8] };
+		}
+		i += 2 + length;
+	}
+	return undefined;
+}
+
+function wait(ms, signal) {
+	return new Promise((resolve, reject) => {
+		if (signal?.aborted) return reject(signal.reason ?? new DOMException("aborted", "AbortError"));
+		const timer = Number.isFinite(ms) ? setTimeout(resolve, ms) : undefined;
+		signal?.addEventListener("abort", () => {
+			clearTimeout(timer);
+			reject(signal.reason ?? new DOMException("aborted", "AbortError"));
+		});
+	});
+}
