@@ -107,7 +107,15 @@ export function createFakeVendor(options = {}) {
 					? errorAnthropic(fault.status, headers)
 					: errorOpenAiChat(fault.status, headers);
 		}
-		const { task, document, text, truncated } = answer(checked.asked, fault, settings);
+		let answered;
+		try {
+			answered = answer(checked.asked, fault, settings);
+		} catch (error) {
+			// A request no vendor could make sense of: a 400, so the client under test fails loudly.
+			call.rejected = 400;
+			return new Response(JSON.stringify({ error: { message: String(error.message) } }), { status: 400 });
+		}
+		const { task, document, text, truncated } = answered;
 		call.task = task;
 		if (protocol === "gemini") return replyGemini(text, { truncated });
 		if (protocol === "anthropic") {
@@ -156,7 +164,8 @@ function protocolOf(pathname) {
 /** Works out the task from what was asked and writes the answer text in the requested form. */
 function answer(asked, fault, settings) {
 	const input = firstJson(asked.text);
-	const kind = asked.image ? (input?.target ? "read-translate" : "read") : input?.items ? "translate" : undefined;
+	// Items to translate make a translation, even with the image attached for context.
+	const kind = input?.items ? "translate" : asked.image ? (input?.target ? "read-translate" : "read") : undefined;
 	if (!kind) throw new Error("fake vendor: the request is neither a read (image) nor a translation (items)");
 	const root = kind === "translate" ? "translations" : "regions";
 	const schemaText = JSON.stringify(asked.schema ?? "") + asked.system;
