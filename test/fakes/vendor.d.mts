@@ -3,7 +3,9 @@ export type Fault =
 	| { status: number; retryAfter?: string }
 	| { hang: true }
 	| { malformed: "garbage" | "blank" | "truncated" | "wrong-shape" }
-	| { fixture: string };
+	| { fixture: string }
+	/** A normal answer: lets a test place a fault on a later call. */
+	| Record<string, never>;
 
 export interface FakeOptions {
 	fixture?: string;
