@@ -1,0 +1,116 @@
+/**
+ * The playground in real headless Chromium against `wrangler dev` with the fake vendor: a person pastes
+ * a key, chooses an image and languages, translates, sees and downloads the result, or reads why not.
+ */
+import assert from "node:assert/strict";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { chromium } from "playwright-core";
+import { FIXTURES, pngSize, startService } from "./harness.mjs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const IMAGE = path.join(FIXTURES, "hello-ja.png");
+
+describe("playground", { timeout: 240_000 }, () => {
+	let service;
+	let context;
+	let profile;
+
+	before(async () => {
+		service = await startService();
+		profile = await mkdtemp(path.join(tmpdir(), "yakusu-chromium-"));
+		context = await chromium.launchPersistentContext(profile, {
+			executablePath: CHROMIUM,
+			headless: true,
+			acceptDownloads: true,
+			args: [
+				"--no-sandbox",
+				"--disable-gpu",
+				"--disable-quic",
+				"--no-first-run",
+				"--disable-background-networking",
+				"--disable-component-update",
+				"--disable-sync",
+			],
+		});
+	});
+
+	after(async () => {
+		await context?.close();
+		await service?.stop();
+		if (profile) await rm(profile, { recursive: true, force: true });
+	});
+
+	async function openPlayground(viewport = { width: 1100, height: 900 }) {
+		const page = await context.newPage();
+		await page.setViewportSize(viewport);
+		await page.goto(`${service.url}/`);
+		// The pickers are filled from /openapi.json: wait until they are.
+		await page.waitForFunction(() => document.querySelectorAll("#target-language option").length > 100);
+		return page;
+	}
+
+	async function fillForm(page, apiKey) {
+		await page.fill("#api-key", apiKey);
+		await page.setInputFiles("#image-input", IMAGE);
+		await page.fill('[data-field="sourceLanguage"] .language-search', "japan");
+		await page.fill('[data-field="targetLanguage"] .language-search', "engl");
+	}
+
+	it("translates an uploaded image, shows it beside the original, and downloads it", async () => {
+		const page = await openPlayground();
+		await fillForm(page, service.apiKey);
+		assert.equal(await page.inputValue("#source-language"), "ja");
+		assert.equal(await page.inputValue("#target-language"), "en");
+		await page.click("#translate-button");
+
+		await page.waitForSelector("#result:not([hidden]), #error:not([hidden])", { timeout: 180_000 });
+		const error = await page.locator("#error").textContent();
+		assert.equal(await page.isVisible("#result"), true, `no result; error shown: ${error}\n${service.log()}`);
+		assert.match(await page.textContent("#record-id"), /^rec_/);
+		assert.equal(await page.textContent("#remaining-credit"), "990");
+		assert.equal(await service.credits(), 990);
+		// Both halves of the comparison are loaded images.
+		const loaded = await page.$$eval("#original-image, #result-image", (images) =>
+			images.map((img) => img.complete && img.naturalWidth > 0),
+		);
+		assert.deepEqual(loaded, [true, true]);
+
+		const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+		assert.equal(download.suggestedFilename(), "hello-ja.en.png");
+		const saved = await readFile(await download.path());
+		const original = await readFile(IMAGE);
+		assert.deepEqual(pngSize(saved), pngSize(original), "the translation keeps the image's size");
+		assert.notDeepEqual(saved, original, "the downloaded image is the translation, not the upload");
+
+		// The key stays in this tab's session storage, and nowhere that outlives it.
+		const storage = await page.evaluate(() => ({ session: { ...sessionStorage }, local: { ...localStorage } }));
+		assert.equal(Object.values(storage.session).includes(service.apiKey), true);
+		assert.deepEqual(storage.local, {});
+		await page.close();
+	});
+
+	it("says clearly that a bad key was refused, and charges nothing", async () => {
+		const page = await openPlayground();
+		await fillForm(page, "sk_yakusu_this-key-does-not-exist-aaaaaaaaaaaaaaaaaaaaaa");
+		await page.click("#translate-button");
+		await page.waitForSelector("#error:not([hidden])", { timeout: 60_000 });
+		const message = await page.textContent("#error");
+		assert.match(message, /API key was not accepted/);
+		assert.match(message, /401/);
+		assert.equal(await page.isVisible("#result"), false);
+		assert.equal(await service.credits(), 990);
+		await page.close();
+	});
+
+	it("fits a phone-sized screen without sideways scrolling", async () => {
+		const page = await openPlayground({ width: 375, height: 740 });
+		const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+		assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+		const button = await page.locator("#translate-button").boundingBox();
+		assert.ok(button && button.x >= 0 && button.x + button.width <= 375, "the Translate button is on screen");
+		await page.close();
+	});
+});
