@@ -1,0 +1,108 @@
+/** The reader copy: small, made from the raster, tiles for strips, regions merged back to original pixels. */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { readAndTranslate } from "../../src/pipeline/read";
+import { downscale, readerCopy, readingWindows } from "../../src/pipeline/read-copy";
+import { mergeRegions, placeRegions } from "../../src/pipeline/read-regions";
+import { imageSize } from "../fakes/vendor.mjs";
+import { job, raster, withFake } from "./helpers";
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("reader copy", () => {
+	it("a 6000x4000 photo goes as a 1600x1067 JPEG of a few hundred kB", () => {
+		const copy = readerCopy(raster(6000, 4000), { x: 0, y: 0, width: 6000, height: 4000 });
+		expect([copy.width, copy.height]).toEqual([1600, 1067]);
+		expect(imageSize(copy.base64)).toEqual({ width: 1600, height: 1067 });
+		expect((copy.base64.length * 3) / 4).toBeLessThan(400_000);
+	});
+
+	it("a small image is not scaled up", () => {
+		const copy = readerCopy(raster(300, 200), { x: 0, y: 0, width: 300, height: 200 });
+		expect([copy.width, copy.height]).toEqual([300, 200]);
+	});
+
+	it("averages areas and puts transparent pixels on white, not black", () => {
+		// 4x2: left half black opaque, right half fully transparent.
+		const data = new Uint8Array(4 * 2 * 4);
+		for (let y = 0; y < 2; y++) for (let x = 0; x < 2; x++) data[(y * 4 + x) * 4 + 3] = 255;
+		const { pixels, width, height } = downscale({ width: 4, height: 2, data }, { x: 0, y: 0, width: 4, height: 2 }, 2);
+		expect([width, height]).toEqual([2, 1]);
+		expect(Array.from(pixels)).toEqual([0, 0, 0, 255, 255, 255, 255, 255]);
+	});
+});
+
+describe("tiles", () => {
+	it("an image up to 3:1 is read whole", () => {
+		expect(readingWindows(3000, 1000)).toEqual([{ x: 0, y: 0, width: 3000, height: 1000 }]);
+	});
+
+	it("a webtoon strip is cut into overlapping tiles that cover it end to end", () => {
+		const windows = readingWindows(800, 12000);
+		expect(windows.length).toBeGreaterThan(1);
+		expect(windows.length).toBeLessThanOrEqual(12);
+		expect(windows[0]?.y).toBe(0);
+		const last = windows.at(-1)!;
+		expect(last.y + last.height).toBe(12000);
+		for (let i = 1; i < windows.length; i++) {
+			const overlap = windows[i - 1]!.y + windows[i - 1]!.height - windows[i]!.y;
+			expect(overlap).toBeGreaterThanOrEqual(400);
+		}
+		for (const w of windows) expect(w.height).toBeLessThanOrEqual(1600);
+	});
+
+	it("a very long strip gets longer tiles, never more than 12", () => {
+		const windows = readingWindows(500, 40000);
+		expect(windows).toHaveLength(12);
+		expect(windows.at(-1)!.y + windows.at(-1)!.height).toBe(40000);
+	});
+
+	it("tiles are read in parallel and their regions placed in the strip, in tile order", async () => {
+		const { ctx, fake } = withFake({}, { latencyMs: 100 });
+		const started = Date.now();
+		const { regions, roundTrips } = await readAndTranslate(raster(600, 4000), job({ translator: "grok" }), ctx);
+		const tiles = readingWindows(600, 4000);
+		expect(fake.calls).toHaveLength(tiles.length);
+		expect(Date.now() - started).toBeLessThan(100 * tiles.length);
+		expect(roundTrips).toBe(1);
+		expect(regions.map((r) => r.id)).toEqual(regions.map((_, i) => i));
+		for (let i = 1; i < regions.length; i++) {
+			if (i % 3 === 0) expect(regions[i]!.box.y0).toBeGreaterThan(regions[i - 3]!.box.y0);
+		}
+		for (const r of regions) expect(r.box.y1).toBeLessThanOrEqual(4000);
+	});
+});
+
+describe("placing and merging", () => {
+	const window = { x: 0, y: 1000, width: 800, height: 1600 };
+	const size = { width: 800, height: 4000 };
+
+	it("maps a tile's fractions to original pixels and clips to the image", () => {
+		const [placed] = placeRegions([{ text: "a", box: [0.5, 0.5, 1.2, 1], vertical: false }], window, size);
+		expect(placed?.box).toEqual({ x0: 400, y0: 1800, x1: 800, y1: 2600 });
+	});
+
+	it("drops degenerate boxes and empty text", () => {
+		const placed = placeRegions(
+			[
+				{ text: "line", box: [0.1, 0.1, 0.1005, 0.5], vertical: false },
+				{ text: "  ", box: [0.1, 0.1, 0.5, 0.5], vertical: false },
+			],
+			window,
+			size,
+		);
+		expect(placed).toEqual([]);
+	});
+
+	it("keeps the whole balloon when a tile edge cut its copy in the neighbouring tile", () => {
+		const cut = { text: "また明日", box: { x0: 100, y0: 2500, x1: 300, y1: 2600 }, vertical: false };
+		const whole = { text: "また明日ね！", box: { x0: 100, y0: 2500, x1: 300, y1: 2680 }, vertical: false };
+		const other = { text: "うん", box: { x0: 500, y0: 2700, x1: 600, y1: 2800 }, vertical: false };
+		expect(mergeRegions([[cut], [whole, other]])).toEqual([whole, other]);
+	});
+
+	it("keeps neighbouring balloons with different text apart", () => {
+		const a = { text: "はい", box: { x0: 100, y0: 100, x1: 200, y1: 200 }, vertical: false };
+		const b = { text: "いいえ", box: { x0: 150, y0: 150, x1: 260, y1: 260 }, vertical: false };
+		expect(mergeRegions([[a, b]])).toHaveLength(2);
+	});
+});

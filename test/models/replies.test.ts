@@ -1,0 +1,78 @@
+/** Replies in the forms models really produce are parsed; boxes in any unit land on the same pixels. */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { readAndTranslate } from "../../src/pipeline/read";
+import type { Translator } from "../../src/request/options";
+import type { FakeOptions } from "../fakes/vendor.mjs";
+import { job, raster, withFake } from "./helpers";
+
+afterEach(() => vi.restoreAllMocks());
+
+const image = raster(1200, 900);
+/** The default fixture's first block, [80, 60, 420, 200] of 1000, on a 1200x900 image. */
+const FIRST_BOX = { x0: 96, y0: 54, x1: 504, y1: 180 };
+
+async function firstBox(translator: Translator, fake: FakeOptions) {
+	const { ctx } = withFake({}, fake);
+	const { regions } = await readAndTranslate(image, job({ translator }), ctx);
+	return regions;
+}
+
+describe("reply forms", () => {
+	for (const form of ["fence", "prose"] as const) {
+		for (const translator of ["grok", "kimi", "gemini"] as const) {
+			it(`${translator}: JSON ${form === "fence" ? "inside a code fence" : "between prose"} is read`, async () => {
+				const regions = await firstBox(translator, { form });
+				expect(regions).toHaveLength(3);
+				expect(regions[0]?.box).toEqual(FIRST_BOX);
+			});
+		}
+	}
+
+	it("claude answering in a text block instead of the tool is still read", async () => {
+		const regions = await firstBox("claude", { form: "text" });
+		expect(regions[0]?.box).toEqual(FIRST_BOX);
+	});
+
+	it("Workers AI answering JSON as a string in a fence is read", async () => {
+		const { ctx } = withFake({ READER: "workers-ai" }, { form: "fence" });
+		const { regions } = await readAndTranslate(image, job({ translator: "grok" }), ctx);
+		expect(regions[0]?.box).toEqual(FIRST_BOX);
+	});
+});
+
+describe("boxes", () => {
+	it("pixels of the image sent map to the same original pixels as 0..1000", async () => {
+		const regions = await firstBox("grok", { fixture: "pixels" });
+		// The 1200x900 image went as 1200x900 (under the long-edge limit): one pixel of rounding at most.
+		const box = regions[0]!.box;
+		expect(Math.abs(box.x0 - FIRST_BOX.x0)).toBeLessThanOrEqual(1);
+		expect(Math.abs(box.y1 - FIRST_BOX.y1)).toBeLessThanOrEqual(1);
+	});
+
+	it("0..1 fractions are understood", async () => {
+		expect((await firstBox("chatgpt", { fixture: "fractions" }))[0]?.box).toEqual(FIRST_BOX);
+	});
+
+	it("corners given the wrong way round make the same box", async () => {
+		expect((await firstBox("grok", { fixture: "swapped" }))[0]?.box).toEqual(FIRST_BOX);
+	});
+
+	it("missing optional fields: horizontal, no lines, no colour", async () => {
+		const regions = await firstBox("grok", { fixture: "minimal" });
+		expect(regions[1]).toMatchObject({ vertical: false });
+		expect(regions[0]?.lines).toBeUndefined();
+		expect(regions[0]?.color).toBeUndefined();
+	});
+
+	it("a block the model repeated is kept once", async () => {
+		const regions = await firstBox("grok", { fixture: "duplicates" });
+		expect(regions.map((r) => r.id)).toEqual([0, 1, 2]);
+	});
+
+	it("an image without text gives no regions and makes no translation call", async () => {
+		const { ctx, fake } = withFake({}, { fixture: "empty" });
+		const result = await readAndTranslate(image, job({ translator: "deepseek" }), ctx);
+		expect(result).toEqual({ regions: [], roundTrips: 1 });
+		expect(fake.calls).toHaveLength(1);
+	});
+});
