@@ -1,0 +1,50 @@
+/**
+ * Bundles src/pipeline/typeset (and compose) for node, for the typesetting benchmark. In the Worker,
+ * wrangler turns `.wasm` imports into compiled modules; this plugin does the same from the file.
+ */
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { build } from "esbuild";
+
+const wasmAsModule = {
+	name: "wasm-as-module",
+	setup(b) {
+		b.onResolve({ filter: /\.wasm$/ }, async (args) => {
+			if (args.pluginData?.inner) return undefined;
+			const found = await b.resolve(args.path, {
+				kind: args.kind,
+				resolveDir: args.resolveDir,
+				pluginData: { inner: true },
+			});
+			return { path: found.path, namespace: "wasm-module" };
+		});
+		b.onLoad({ filter: /.*/, namespace: "wasm-module" }, (args) => ({
+			contents: `export default new WebAssembly.Module(new Uint8Array(${JSON.stringify([...readFileSync(args.path)])}));`,
+			loader: "js",
+		}));
+	},
+};
+
+export async function bundleTypeset() {
+	const dir = join(import.meta.dirname, "../out/bundles");
+	mkdirSync(dir, { recursive: true });
+	const outfile = join(dir, "typeset.mjs");
+	await build({
+		stdin: {
+			contents: `export * from "./src/pipeline/typeset/index.ts"; export { composeOverlays } from "./src/pipeline/compose.ts";`,
+			resolveDir: join(import.meta.dirname, "../.."),
+			loader: "ts",
+		},
+		bundle: true,
+		format: "esm",
+		platform: "node",
+		outfile,
+		logLevel: "warning",
+		plugins: [wasmAsModule],
+	});
+	return import(`${outfile}?t=${Date.now()}`);
+}
+
+/** Reads fonts from fonts/, as the Worker's static assets would serve them. */
+export const loadFontFromDisk = async (file) =>
+	new Uint8Array(readFileSync(join(import.meta.dirname, "../../fonts", file)));

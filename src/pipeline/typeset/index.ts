@@ -1,0 +1,170 @@
+/**
+ * The typeset stage: each erased region and its translation become one small overlay (straight
+ * RGBA over the region's area), drawn by the compose stage. Per region: clean the text, shape it
+ * once with the target's fonts, find the largest size whose balanced breaking fits the box (then
+ * the erased area, then with words broken), draw it in the mode's style as one small SVG of glyph
+ * outlines, rasterize it with resvg.
+ */
+import type { Mode } from "../../request/options";
+import type { Box, ErasedRegion, Overlay } from "../types";
+import { type FitOptions, type Fitted, fitText, layoutAt } from "./fit";
+import { FontSession } from "./font-cache";
+import { fontFilesFor, isCjk, isRightToLeft, lineSpacing } from "./fonts";
+import type { Align } from "./place";
+import { rasterize } from "./rasterize";
+import { cleanTranslation } from "./sanitize";
+import { type MeasuredParagraph, shapeParagraphs } from "./shape";
+import { sourceFontSize } from "./source-size";
+import { strokeReach, styleFor } from "./style";
+import { buildSvg } from "./svg";
+
+export type { FontLoader } from "./font-cache";
+
+import type { FontLoader } from "./font-cache";
+
+export interface TypesetOptions {
+	mode: Mode;
+	targetLanguage: string;
+	sourceLanguage: string;
+	imageWidth: number;
+	imageHeight: number;
+	loadFont: FontLoader;
+}
+
+export interface TypesetResult {
+	overlays: Overlay[];
+	/** Ids of regions whose text did not fit at the minimum size, even in the erased area. */
+	overflow: number[];
+}
+
+/** Beyond this many regions the rest are left erased but untypeset (and reported as overflow). */
+export const MAX_REGIONS = 2000;
+/** Below this a reader squints; the bound drops to the source's size when the source was smaller. */
+export const MIN_LEGIBLE_PX = 10;
+/** No lettering is drawn larger than this: it also bounds each overlay's memory. */
+export const MAX_FONT_PX = 160;
+
+export async function typesetRegions(regions: ErasedRegion[], opts: TypesetOptions): Promise<TypesetResult> {
+	const session = new FontSession(opts.loadFont);
+	const overlays: Overlay[] = [];
+	const overflow: number[] = [];
+	try {
+		for (const [index, region] of regions.entries()) {
+			if (index >= MAX_REGIONS) {
+				overflow.push(region.id);
+				continue;
+			}
+			const result = await typesetRegion(region, opts, session);
+			if (result.overflowed) overflow.push(region.id);
+			if (result.overlay) overlays.push(result.overlay);
+		}
+	} finally {
+		session.release();
+	}
+	return { overlays, overflow };
+}
+
+interface RegionResult {
+	overlay?: Overlay;
+	overflowed: boolean;
+}
+
+const width = (b: Box) => b.x1 - b.x0;
+const height = (b: Box) => b.y1 - b.y0;
+
+/** The erased area, pulled in a little so text does not touch a balloon's edge. */
+function roomIn(region: ErasedRegion): Box {
+	const e = region.erasedBox;
+	const t = region.textBox;
+	const insetX = Math.max(0, (width(e) - width(t)) * 0.12);
+	const insetY = Math.max(0, (height(e) - height(t)) * 0.12);
+	return { x0: e.x0 + insetX, y0: e.y0 + insetY, x1: e.x1 - insetX, y1: e.y1 - insetY };
+}
+
+async function typesetRegion(region: ErasedRegion, opts: TypesetOptions, session: FontSession): Promise<RegionResult> {
+	const paragraphs = cleanTranslation(region.translation);
+	if (paragraphs.length === 0 || width(region.textBox) <= 0 || height(region.textBox) <= 0)
+		return { overflowed: false };
+
+	const language = opts.targetLanguage;
+	const vertical = opts.mode === "manga" && region.vertical && isCjk(language);
+	const rightToLeft = isRightToLeft(language);
+	const shaped = await shapeParagraphs(paragraphs, {
+		language,
+		fontFiles: fontFilesFor(language, opts.mode),
+		session,
+		rightToLeft,
+		vertical,
+	});
+
+	const source = sourceFontSize(region, opts.sourceLanguage);
+	const maxSize = Math.max(1, Math.min(MAX_FONT_PX, source * 1.1));
+	const floor = Math.max(MIN_LEGIBLE_PX, Math.min(opts.imageWidth, opts.imageHeight) / 120);
+	const minSize = Math.min(floor, maxSize);
+	const align: Align = opts.mode === "manga" ? "center" : rightToLeft ? "right" : region.align;
+	const reachPerPx = strokeReach(styleFor(opts.mode, region, 1));
+	const options: FitOptions = { minSize, maxSize, vertical, spacing: lineSpacing(language), align, reachPerPx };
+
+	const room = roomIn(region);
+	const attempt = (paras: MeasuredParagraph[]) => {
+		const inText = fitText(paras, width(region.textBox), height(region.textBox), options);
+		// Grow into the erased area when the text box alone forces small lettering.
+		if (inText && inText.size >= maxSize * 0.8) return { fitted: inText, box: region.textBox };
+		const inRoom = fitText(paras, width(room), height(room), options);
+		if (inRoom && (!inText || inRoom.size > inText.size)) return { fitted: inRoom, box: room };
+		return inText ? { fitted: inText, box: region.textBox } : undefined;
+	};
+	let placed = attempt(shaped.paragraphs);
+	let overflowed = false;
+	if (!placed) placed = attempt(shaped.broken());
+	if (!placed) {
+		// Even the minimum size does not fit: keep it legible, let it run past the area, and say so.
+		overflowed = true;
+		const fitted = layoutAt(shaped.broken(), minSize, width(room), height(room), options, true);
+		if (!fitted) return { overflowed };
+		placed = { fitted, box: room };
+	}
+	return { overlay: await draw(placed.fitted, placed.box, region, opts), overflowed };
+}
+
+async function draw(
+	fitted: Fitted,
+	box: Box,
+	region: ErasedRegion,
+	opts: TypesetOptions,
+): Promise<Overlay | undefined> {
+	const style = styleFor(opts.mode, region, fitted.size);
+	// Overlay area: the ink (and the panel, for light-novel) in image pixels, clipped to the image.
+	let area = {
+		x0: box.x0 + fitted.ink.x0,
+		y0: box.y0 + fitted.ink.y0,
+		x1: box.x0 + fitted.ink.x1,
+		y1: box.y0 + fitted.ink.y1,
+	};
+	if (style.panel) {
+		const p = style.panel.padding;
+		area = {
+			x0: Math.min(area.x0, region.textBox.x0) - p,
+			y0: Math.min(area.y0, region.textBox.y0) - p,
+			x1: Math.max(area.x1, region.textBox.x1) + p,
+			y1: Math.max(area.y1, region.textBox.y1) + p,
+		};
+	}
+	const x0 = Math.max(0, Math.floor(area.x0));
+	const y0 = Math.max(0, Math.floor(area.y0));
+	const x1 = Math.min(opts.imageWidth, Math.ceil(area.x1));
+	const y1 = Math.min(opts.imageHeight, Math.ceil(area.y1));
+	if (x1 <= x0 || y1 <= y0) return undefined;
+
+	const dx = box.x0 - x0;
+	const dy = box.y0 - y0;
+	for (const g of fitted.glyphs) {
+		g.matrix[4] += dx;
+		g.matrix[5] += dy;
+	}
+	const panel = style.panel
+		? { x: area.x0 - x0, y: area.y0 - y0, width: area.x1 - area.x0, height: area.y1 - area.y0 }
+		: undefined;
+	const svg = buildSvg(fitted.glyphs, style, { width: x1 - x0, height: y1 - y0 }, panel);
+	return { x: x0, y: y0, raster: await rasterize(svg) };
+}

@@ -1,0 +1,105 @@
+/**
+ * Where a paragraph may break, per script: a "piece" is text no line break may enter.
+ * - Thai, Lao, Khmer, Burmese are written without spaces: dictionary words from Intl.Segmenter.
+ * - Chinese and Japanese break between any two characters, except where kinsoku shori forbids it:
+ *   no closing punctuation or small kana at a line start, no opening bracket at a line end.
+ * - Everything else (Korean included, which spaces its words) breaks at spaces.
+ * Breaking inside a word is a last resort, done by splitGraphemes when nothing else fits.
+ */
+
+export interface Piece {
+	/** Offsets into the paragraph, UTF-16. */
+	start: number;
+	end: number;
+	/** Followed by a space: it is drawn between pieces on one line, dropped at a line end. */
+	spaceAfter: boolean;
+}
+
+const SEGMENTED_LANGUAGES = new Set(["th", "lo", "km", "my"]);
+
+/** Han, kana, CJK punctuation and full-width forms: a line may break between any two of them. */
+const CJK_BREAKABLE =
+	/[\u2e80-\u2fff\u3000-\u30ff\u3190-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]/u;
+/** Never at a line start (JIS X 4051 line-start prohibited characters, plus Western closers). */
+const NO_LINE_START = new Set(
+	[
+		..."、。，．・：；？！‼⁇⁈⁉ー～…‥)]}）〕〉》」』】〙〗〟’”｠»›",
+		..."ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ々〻゠〜",
+		...",.:;!?%",
+	].map((c) => c.codePointAt(0) ?? 0),
+);
+/** Never at a line end. */
+const NO_LINE_END = new Set([..."([{（〔〈《「『【〘〖〝‘“｟«‹"].map((c) => c.codePointAt(0) ?? 0));
+
+export function usesWordSegmenter(language: string): boolean {
+	return SEGMENTED_LANGUAGES.has(language);
+}
+
+export function segmentParagraph(text: string, language: string): Piece[] {
+	const pieces: Piece[] = [];
+	const words = /[^ ]+/g;
+	for (let match = words.exec(text); match; match = words.exec(text)) {
+		const start = match.index;
+		const end = start + match[0].length;
+		const inner = usesWordSegmenter(language)
+			? dictionaryBreaks(text, start, end, language)
+			: cjkBreaks(text, start, end);
+		let from = start;
+		for (const at of [...inner, end]) {
+			pieces.push({ start: from, end: at, spaceAfter: false });
+			from = at;
+		}
+		const last = pieces[pieces.length - 1];
+		if (last) last.spaceAfter = end < text.length;
+	}
+	return pieces;
+}
+
+/** Break offsets strictly inside [start, end) between dictionary words; punctuation stays with its word. */
+function dictionaryBreaks(text: string, start: number, end: number, language: string): number[] {
+	const segmenter = new Intl.Segmenter(language, { granularity: "word" });
+	const breaks: number[] = [];
+	for (const segment of segmenter.segment(text.slice(start, end))) {
+		if (segment.index === 0 || !segment.isWordLike) continue;
+		breaks.push(start + segment.index);
+	}
+	return breaks;
+}
+
+/** Break offsets strictly inside [start, end) between CJK characters, kinsoku applied. */
+function cjkBreaks(text: string, start: number, end: number): number[] {
+	const breaks: number[] = [];
+	let previous: number | undefined;
+	for (let i = start; i < end; ) {
+		const cp = text.codePointAt(i) ?? 0;
+		const width = cp > 0xffff ? 2 : 1;
+		if (previous !== undefined && mayBreakBetween(previous, cp)) breaks.push(i);
+		previous = cp;
+		i += width;
+	}
+	return breaks;
+}
+
+function mayBreakBetween(before: number, after: number): boolean {
+	const cjk = CJK_BREAKABLE.test(String.fromCodePoint(before)) || CJK_BREAKABLE.test(String.fromCodePoint(after));
+	if (!cjk) return false;
+	if (NO_LINE_START.has(after) || NO_LINE_END.has(before)) return false;
+	// Combining marks and variation selectors belong to the character before them.
+	if (/\p{M}|[\ufe00-\ufe0f\u200d]/u.test(String.fromCodePoint(after))) return false;
+	// A run of ellipses or dashes is one mark.
+	if (before === after && (before === 0x2026 || before === 0x2025 || before === 0x2014)) return false;
+	return true;
+}
+
+/** The last resort: every grapheme of an over-long piece becomes a piece of its own. */
+export function splitGraphemes(text: string, piece: Piece): Piece[] {
+	const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+	const parts: Piece[] = [];
+	for (const g of segmenter.segment(text.slice(piece.start, piece.end))) {
+		const start = piece.start + g.index;
+		parts.push({ start, end: start + g.segment.length, spaceAfter: false });
+	}
+	const last = parts[parts.length - 1];
+	if (last) last.spaceAfter = piece.spaceAfter;
+	return parts;
+}

@@ -1,0 +1,68 @@
+/**
+ * How each mode draws (DESIGN, Modes): the lettering's colour always comes from the source;
+ * manga adds an outline in the contrast colour; e-commerce keeps bold labels bold; light-novel
+ * puts a translucent panel over the untouched source block.
+ */
+import type { Mode } from "../../request/options";
+import type { ErasedRegion, Rgb } from "../types";
+
+export interface Style {
+	fill: Rgb;
+	/** Stroke around the glyphs, under the fill. Width in px, both sides of the outline together. */
+	outline?: { color: Rgb; width: number };
+	/** Extra weight drawn as a stroke in the fill colour (our faces are regular weight only). */
+	emboldenWidth: number;
+	panel?: { color: Rgb; opacity: number; padding: number; radius: number };
+}
+
+const WHITE: Rgb = [255, 255, 255];
+const BLACK: Rgb = [0, 0, 0];
+
+function luminance([r, g, b]: Rgb): number {
+	const lin = (c: number) => {
+		const s = c / 255;
+		return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+	};
+	return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** WCAG contrast ratio, 1 to 21. */
+export function contrast(a: Rgb, b: Rgb): number {
+	const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+	return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Black or white, whichever stands out more against `colour`. */
+export function contrastColour(colour: Rgb): Rgb {
+	return contrast(colour, WHITE) >= contrast(colour, BLACK) ? WHITE : BLACK;
+}
+
+/** The source colour, unless a misread left it unreadable on its background. */
+function readableFill(region: ErasedRegion): Rgb {
+	return contrast(region.textColor, region.backgroundColor) >= 2
+		? region.textColor
+		: contrastColour(region.backgroundColor);
+}
+
+export function styleFor(mode: Mode, region: ErasedRegion, size: number): Style {
+	const fill = readableFill(region);
+	switch (mode) {
+		case "manga":
+			return { fill, outline: { color: contrastColour(fill), width: Math.max(1.5, size * 0.16) }, emboldenWidth: 0 };
+		case "e-commerce":
+			return { fill, emboldenWidth: region.bold ? Math.max(0.6, size * 0.05) : 0 };
+		case "light-novel":
+			return {
+				fill,
+				emboldenWidth: 0,
+				panel: { color: region.backgroundColor, opacity: 0.9, padding: Math.max(4, size * 0.4), radius: size * 0.3 },
+			};
+		default:
+			return { fill, emboldenWidth: 0 };
+	}
+}
+
+/** How far ink may reach beyond the glyph outlines, in px. */
+export function strokeReach(style: Style): number {
+	return Math.max(style.outline?.width ?? 0, style.emboldenWidth) / 2;
+}

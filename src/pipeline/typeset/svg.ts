@@ -1,0 +1,90 @@
+/**
+ * One small SVG per region. Nothing from the request or a model is ever written into it: text
+ * arrives as glyph outlines (path data we generate from the font), colours as numbers, positions
+ * as finite numbers. There is no <text>, no external reference (the only href is "#g<n>", a glyph
+ * defined in the same document), no script, no style sheet.
+ */
+import type { Rgb } from "../types";
+import type { HbFont } from "./harfbuzz";
+import type { PlacedGlyph } from "./place";
+import type { Style } from "./style";
+
+export interface Frame {
+	/** Size of the SVG (and the overlay) in px. */
+	width: number;
+	height: number;
+}
+
+/** A finite number, short: two decimals are a hundredth of a pixel at scale 1. */
+function num(v: number): string {
+	if (!Number.isFinite(v)) return "0";
+	const r = Math.round(v * 100) / 100;
+	return Object.is(r, -0) ? "0" : String(r);
+}
+
+function hex([r, g, b]: Rgb): string {
+	const c = (v: number) =>
+		Math.max(0, Math.min(255, Math.round(Number.isFinite(v) ? v : 0)))
+			.toString(16)
+			.padStart(2, "0");
+	return `#${c(r)}${c(g)}${c(b)}`;
+}
+
+/** Scale of a glyph's matrix: stroke widths are given in the glyph's own units. */
+function scaleOf(m: PlacedGlyph["matrix"]): number {
+	return Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2])) || 1;
+}
+
+export function buildSvg(
+	glyphs: PlacedGlyph[],
+	style: Style,
+	frame: Frame,
+	panel?: { x: number; y: number; width: number; height: number },
+): string {
+	const ids = new Map<HbFont, Map<number, string>>();
+	const defs: string[] = [];
+	const idOf = (font: HbFont, glyph: number): string => {
+		let byGlyph = ids.get(font);
+		if (!byGlyph) {
+			byGlyph = new Map();
+			ids.set(font, byGlyph);
+		}
+		let id = byGlyph.get(glyph);
+		if (!id) {
+			id = `g${defs.length}`;
+			byGlyph.set(glyph, id);
+			defs.push(`<path id="${id}" d="${font.path(glyph)}"/>`);
+		}
+		return id;
+	};
+	const uses = glyphs.map((g) => ({
+		id: idOf(g.font, g.glyph),
+		transform: `matrix(${g.matrix.map(num).join(" ")})`,
+		scale: scaleOf(g.matrix),
+	}));
+
+	const parts = [
+		`<svg xmlns="http://www.w3.org/2000/svg" width="${num(frame.width)}" height="${num(frame.height)}" viewBox="0 0 ${num(frame.width)} ${num(frame.height)}">`,
+	];
+	if (panel && style.panel) {
+		parts.push(
+			`<rect x="${num(panel.x)}" y="${num(panel.y)}" width="${num(panel.width)}" height="${num(panel.height)}" rx="${num(style.panel.radius)}" fill="${hex(style.panel.color)}" fill-opacity="${num(style.panel.opacity)}"/>`,
+		);
+	}
+	parts.push(`<defs>${defs.join("")}</defs>`);
+	const strokedGroup = (colour: Rgb, width: number) => {
+		parts.push(`<g fill="${hex(colour)}" stroke="${hex(colour)}" stroke-linejoin="round">`);
+		for (const u of uses)
+			parts.push(`<use href="#${u.id}" transform="${u.transform}" stroke-width="${num(width / u.scale)}"/>`);
+		parts.push("</g>");
+	};
+	if (style.outline) strokedGroup(style.outline.color, style.outline.width);
+	if (style.emboldenWidth > 0) strokedGroup(style.fill, style.emboldenWidth);
+	else {
+		parts.push(`<g fill="${hex(style.fill)}">`);
+		for (const u of uses) parts.push(`<use href="#${u.id}" transform="${u.transform}"/>`);
+		parts.push("</g>");
+	}
+	parts.push("</svg>");
+	return parts.join("");
+}
