@@ -1,0 +1,68 @@
+/** Renders text with resvg-wasm and the system's Noto fonts; gives coverage (alpha) only. */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { initWasm, Resvg } from "@resvg/resvg-wasm";
+
+const FONT_FILES = [
+	"/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
+	"/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf",
+	"/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf",
+	"/usr/share/fonts/truetype/noto/NotoSansArabic-Bold.ttf",
+	"/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+	"/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
+];
+
+export const FAMILIES = {
+	ja: "Noto Sans CJK JP",
+	zh: "Noto Sans CJK SC",
+	ko: "Noto Sans CJK KR",
+	latin: "Noto Sans",
+	cyrillic: "Noto Sans",
+	arabic: "Noto Sans Arabic",
+};
+
+let fonts;
+
+async function ready() {
+	if (fonts) return fonts;
+	const require = createRequire(import.meta.url);
+	await initWasm(readFileSync(require.resolve("@resvg/resvg-wasm/index_bg.wasm")));
+	fonts = FONT_FILES.map((f) => readFileSync(f));
+	return fonts;
+}
+
+const escapeXml = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * Coverage (0..255 per pixel, image-sized) of text lines drawn at (x, y) (top left of the block).
+ * Horizontal lines stack downwards; vertical text puts one character per cell, columns right to left.
+ */
+export async function renderCoverage({ width, height, lines, x, y, size, family, bold, vertical, rtl }) {
+	const fontBuffers = await ready();
+	const weight = bold ? 700 : 400;
+	const leading = Math.round(size * 1.3);
+	const parts = [];
+	if (vertical) {
+		lines.forEach((line, col) => {
+			const cx = x + (lines.length - 1 - col) * leading + size / 2;
+			[...line].forEach((ch, row) => {
+				parts.push(
+					`<text x="${cx}" y="${y + (row + 0.88) * size * 1.05}" text-anchor="middle">${escapeXml(ch)}</text>`,
+				);
+			});
+		});
+	} else {
+		lines.forEach((line, row) => {
+			const anchor = rtl ? `x="${x}" text-anchor="end" direction="rtl"` : `x="${x}"`;
+			parts.push(`<text ${anchor} y="${y + row * leading + size * 0.95}">${escapeXml(line)}</text>`);
+		});
+	}
+	const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g font-family="${family}" font-size="${size}" font-weight="${weight}" fill="#000">${parts.join("")}</g></svg>`;
+	const rendered = new Resvg(svg, {
+		font: { fontBuffers, defaultFontFamily: family, loadSystemFonts: false },
+	}).render();
+	const px = rendered.pixels;
+	const coverage = new Uint8Array(width * height);
+	for (let i = 0; i < coverage.length; i++) coverage[i] = px[i * 4 + 3];
+	return coverage;
+}

@@ -1,0 +1,72 @@
+import type { Mode } from "../../request/options";
+import type { Box, ErasedRegion, Raster, Rgb, TranslatedRegion } from "../types";
+import { type Background, fitBackground, predict } from "./background";
+import { fillByPushPull, fillFromPlane } from "./fill";
+import { inkScore } from "./ink";
+import { boundingBox, dilate, findLettering } from "./mask";
+import { lineAlignment, looksBold, medianColour } from "./measure";
+import { clipBox, cutPatch, type Patch, paddedBox, pastePatch, toPatchBox } from "./patch";
+
+/**
+ * Finds the lettering inside each region and, except in light-novel mode, erases it in place.
+ * Pixels outside each region's padded box are never written. Regions are handled in order, so
+ * an overlapping later region sees the earlier one already cleaned.
+ */
+export function eraseRegions(raster: Raster, regions: TranslatedRegion[], mode: Mode): ErasedRegion[] {
+	return regions.map((region) => eraseRegion(raster, region, mode !== "light-novel"));
+}
+
+function eraseRegion(raster: Raster, region: TranslatedRegion, erase: boolean): ErasedRegion {
+	const readerBox = clipBox(region.box, raster);
+	const area = paddedBox(readerBox, raster);
+	const patch = cutPatch(raster, area);
+	if (patch.width < 3 || patch.height < 3) return nothingFound(region, readerBox);
+
+	const inReader = toPatchBox(patch, readerBox);
+	const bg = fitBackground(patch, inReader);
+	const ink = inkScore(patch, bg, inReader);
+	const lettering = ink && findLettering(patch, ink, inReader);
+	if (!lettering?.box) return nothingFound(region, readerBox, patch, bg);
+	const textColor = medianColour(patch, lettering.core) ?? region.color ?? [0, 0, 0];
+
+	// JPEG ringing and soft shadows reach a little past the glyph rim.
+	const erased = dilate(lettering.mask, patch.width, patch.height, bg.kind === "texture" ? 3 : 2);
+	// A plane would miss curved gradients (radial, vignettes): push-pull follows whatever surrounds the hole.
+	const flat = bg.kind === "flat";
+	if (flat) fillFromPlane(patch, bg, erased);
+	else fillByPushPull(patch, erased);
+	if (erase) pastePatch(raster, patch, erased);
+
+	// On flat art and gradients the whole padded area is clean background the translation may grow into.
+	const cleaned = toImageBox(boundingBox(erased, patch.width, patch.height)!, area);
+	const erasedBox = bg.kind === "texture" ? union(cleaned, readerBox) : area;
+	return {
+		...region,
+		textBox: toImageBox(lettering.box, area),
+		erasedBox,
+		textColor,
+		backgroundColor: medianColour(patch, erased) ?? textColor,
+		bold: looksBold(lettering, patch.width),
+		align: lineAlignment(lettering, patch.width, region.vertical, toPatchBox(patch, erasedBox)),
+	};
+}
+
+/** No lettering told apart from the background: nothing is erased, the reader's box stands. */
+function nothingFound(region: TranslatedRegion, box: Box, patch?: Patch, bg?: Background): ErasedRegion {
+	const centre = (c: number) => (patch && bg ? Math.round(predict(bg, patch.width / 2, patch.height / 2, c)) : 255);
+	const backgroundColor: Rgb = [centre(0), centre(1), centre(2)];
+	const textColor: Rgb = region.color ?? contrasting(backgroundColor);
+	return { ...region, textBox: box, erasedBox: box, textColor, backgroundColor, bold: false, align: "center" };
+}
+
+function contrasting([r, g, b]: Rgb): Rgb {
+	return 0.299 * r + 0.587 * g + 0.114 * b > 128 ? [0, 0, 0] : [255, 255, 255];
+}
+
+function toImageBox(box: Box, area: Box): Box {
+	return { x0: box.x0 + area.x0, y0: box.y0 + area.y0, x1: box.x1 + area.x0, y1: box.y1 + area.y0 };
+}
+
+function union(a: Box, b: Box): Box {
+	return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) };
+}

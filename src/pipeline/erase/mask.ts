@@ -1,0 +1,159 @@
+import type { Box } from "../types";
+import type { InkScore } from "./ink";
+import type { Patch } from "./patch";
+
+/** The lettering found in a patch: 1 where a pixel belongs to a glyph (anti-aliased rim included). */
+export interface Lettering {
+	mask: Uint8Array;
+	/** Glyph pixels that stand out clearly: their colour is the text colour. */
+	core: Uint8Array;
+	/** Bounding box of the mask in patch coordinates; undefined when nothing was found. */
+	box?: Box;
+	/** Sizes of the kept glyph components, for the weight and size estimates. */
+	components: Component[];
+}
+
+export interface Component {
+	x0: number;
+	y0: number;
+	x1: number;
+	y1: number;
+	area: number;
+	touchesEdge: boolean;
+}
+
+/**
+ * Separates lettering from background inside a patch: pixels with a high ink score seed glyph
+ * components, pixels above the weak threshold next to them join (hysteresis); only
+ * text-like components are kept (inside the reader's box, not touching the patch edge like a
+ * balloon outline or art running off, not one large shape); then their anti-aliased rim is added.
+ */
+export function findLettering(patch: Patch, ink: InkScore, readerBox: Box): Lettering {
+	const n = patch.width * patch.height;
+	const { score: dist, strong, weak } = ink;
+
+	const labels = new Int32Array(n);
+	const components = labelComponents(dist, strong, patch.width, patch.height, labels);
+	const readerArea = (readerBox.x1 - readerBox.x0) * (readerBox.y1 - readerBox.y0);
+	const kept = components.map((c) => isTextLike(c, patch, readerBox, readerArea));
+
+	const core = new Uint8Array(n);
+	for (let i = 0; i < n; i++) if (labels[i]! > 0 && kept[labels[i]! - 1]) core[i] = 1;
+	const mask = growInto(core, dist, weak, patch.width, patch.height, 2);
+	return {
+		mask,
+		core,
+		box: boundingBox(mask, patch.width, patch.height),
+		components: components.filter((_, k) => kept[k]),
+	};
+}
+
+function isTextLike(c: Component, patch: Patch, reader: Box, readerArea: number): boolean {
+	if (c.touchesEdge) return false;
+	const inside = c.x1 > reader.x0 && c.x0 < reader.x1 && c.y1 > reader.y0 && c.y0 < reader.y1;
+	if (!inside) return false;
+	const encloses = c.x1 - c.x0 > 0.9 * patch.width && c.y1 - c.y0 > 0.9 * patch.height;
+	return !encloses && c.area <= 0.5 * readerArea;
+}
+
+/** 8-connected components of pixels at or above `threshold`; labels are 1-based. */
+function labelComponents(dist: Uint8Array, threshold: number, w: number, h: number, labels: Int32Array): Component[] {
+	const components: Component[] = [];
+	const stack = new Int32Array(w * h);
+	for (let start = 0; start < w * h; start++) {
+		if (dist[start]! < threshold || labels[start]) continue;
+		const label = components.length + 1;
+		const c: Component = { x0: w, y0: h, x1: 0, y1: 0, area: 0, touchesEdge: false };
+		let top = 0;
+		stack[top++] = start;
+		labels[start] = label;
+		while (top > 0) {
+			const i = stack[--top]!;
+			const x = i % w;
+			const y = (i - x) / w;
+			c.area++;
+			if (x < c.x0) c.x0 = x;
+			if (y < c.y0) c.y0 = y;
+			if (x + 1 > c.x1) c.x1 = x + 1;
+			if (y + 1 > c.y1) c.y1 = y + 1;
+			if (x === 0 || y === 0 || x === w - 1 || y === h - 1) c.touchesEdge = true;
+			for (let dy = -1; dy <= 1; dy++) {
+				const ny = y + dy;
+				if (ny < 0 || ny >= h) continue;
+				for (let dx = -1; dx <= 1; dx++) {
+					const nx = x + dx;
+					if (nx < 0 || nx >= w) continue;
+					const j = ny * w + nx;
+					if (labels[j] || dist[j]! < threshold) continue;
+					labels[j] = label;
+					stack[top++] = j;
+				}
+			}
+		}
+		components.push(c);
+	}
+	return components;
+}
+
+/** Adds pixels above the weak threshold within `steps` pixels of the seeds (the glyphs' soft rim). */
+function growInto(seeds: Uint8Array, dist: Uint8Array, weak: number, w: number, h: number, steps: number): Uint8Array {
+	const mask = seeds.slice();
+	let frontier: number[] = [];
+	for (let i = 0; i < mask.length; i++) if (mask[i]) frontier.push(i);
+	for (let step = 0; step < steps && frontier.length > 0; step++) {
+		const next: number[] = [];
+		for (const i of frontier) {
+			const x = i % w;
+			const y = (i - x) / w;
+			for (let dy = -1; dy <= 1; dy++) {
+				for (let dx = -1; dx <= 1; dx++) {
+					const nx = x + dx;
+					const ny = y + dy;
+					if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+					const j = ny * w + nx;
+					if (mask[j] || dist[j]! < weak) continue;
+					mask[j] = 1;
+					next.push(j);
+				}
+			}
+		}
+		frontier = next;
+	}
+	return mask;
+}
+
+/** Square dilation by `radius` (separable: rows then columns). */
+export function dilate(mask: Uint8Array, w: number, h: number, radius: number): Uint8Array {
+	const rows = new Uint8Array(mask.length);
+	for (let y = 0; y < h; y++) {
+		for (let x = 0; x < w; x++) {
+			if (!mask[y * w + x]) continue;
+			for (let k = Math.max(0, x - radius); k <= Math.min(w - 1, x + radius); k++) rows[y * w + k] = 1;
+		}
+	}
+	const out = new Uint8Array(mask.length);
+	for (let y = 0; y < h; y++) {
+		for (let x = 0; x < w; x++) {
+			if (!rows[y * w + x]) continue;
+			for (let k = Math.max(0, y - radius); k <= Math.min(h - 1, y + radius); k++) out[k * w + x] = 1;
+		}
+	}
+	return out;
+}
+
+export function boundingBox(mask: Uint8Array, w: number, h: number): Box | undefined {
+	let x0 = w;
+	let y0 = h;
+	let x1 = 0;
+	let y1 = 0;
+	for (let y = 0; y < h; y++) {
+		for (let x = 0; x < w; x++) {
+			if (!mask[y * w + x]) continue;
+			if (x < x0) x0 = x;
+			if (x >= x1) x1 = x + 1;
+			if (y < y0) y0 = y;
+			y1 = y + 1;
+		}
+	}
+	return x1 > x0 ? { x0, y0, x1, y1 } : undefined;
+}

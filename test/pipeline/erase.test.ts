@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { composeOverlays } from "../../src/pipeline/compose";
+import { eraseRegions } from "../../src/pipeline/erase";
+import { paddedBox } from "../../src/pipeline/erase/patch";
+import type { Box, Raster, TranslatedRegion } from "../../src/pipeline/types";
+
+type Colour = [number, number, number, number];
+
+function canvas(width: number, height: number, paint: (x: number, y: number) => Colour): Raster {
+	const data = new Uint8Array(width * height * 4);
+	for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set(paint(x, y), (y * width + x) * 4);
+	return { width, height, data };
+}
+
+const at = (r: Raster, x: number, y: number) =>
+	Array.from(r.data.subarray((y * r.width + x) * 4, (y * r.width + x) * 4 + 4));
+const inBox = (b: Box, x: number, y: number) => x >= b.x0 && x < b.x1 && y >= b.y0 && y < b.y1;
+
+/** Three letter-like strokes (an "H" and an "I") in the given box. */
+function glyphs(x: number, y: number): boolean {
+	const h = (x >= 20 && x < 23) || (x >= 30 && x < 33) || (y >= 28 && y < 31 && x >= 20 && x < 33);
+	const i = x >= 40 && x < 43;
+	return y >= 20 && y < 38 && (h || i);
+}
+
+function region(box: Box, translation = "Hi"): TranslatedRegion {
+	return { id: 0, text: "HI", box, vertical: false, translation };
+}
+
+const white: Colour = [255, 255, 255, 255];
+const ink: Colour = [20, 30, 40, 255];
+const box = { x0: 17, y0: 17, x1: 46, y1: 41 };
+
+describe("eraseRegions", () => {
+	it("fills lettering on a flat background with the background colour and measures it", () => {
+		const image = canvas(70, 60, (x, y) => (glyphs(x, y) ? ink : white));
+		const [erased] = eraseRegions(image, [region(box)], "general");
+		for (let y = 0; y < 60; y++) for (let x = 0; x < 70; x++) expect(at(image, x, y)).toEqual(white);
+		expect(erased!.textBox).toEqual({ x0: 20, y0: 20, x1: 43, y1: 38 });
+		expect(erased!.textColor).toEqual([20, 30, 40]);
+		expect(erased!.backgroundColor).toEqual([255, 255, 255]);
+	});
+
+	it("erases a region whose translation is empty", () => {
+		const image = canvas(70, 60, (x, y) => (glyphs(x, y) ? ink : white));
+		eraseRegions(image, [region(box, "")], "manga");
+		expect(at(image, 21, 25)).toEqual(white);
+	});
+
+	it("never changes a pixel outside the padded box", () => {
+		// Grain everywhere (like a photo), so that any stray write would show.
+		let seed = 7;
+		const noise = () => {
+			seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+			return 130 + (seed % 50);
+		};
+		const image = canvas(90, 80, (x, y) => (glyphs(x, y) ? ink : [noise(), noise(), noise(), 255]));
+		const before = image.data.slice();
+		eraseRegions(image, [region(box)], "general");
+		const padded = paddedBox(box, image);
+		let changedInside = 0;
+		for (let y = 0; y < 80; y++) {
+			for (let x = 0; x < 90; x++) {
+				const i = (y * 90 + x) * 4;
+				const same = image.data.subarray(i, i + 4).every((v, c) => v === before[i + c]);
+				if (!inBox(padded, x, y)) expect(same).toBe(true);
+				else if (!same) changedInside++;
+			}
+		}
+		expect(changedInside).toBeGreaterThan(0);
+	});
+
+	it("inpaints a gradient so that the hole matches its surroundings", () => {
+		const ramp = (x: number): Colour => [60 + x * 2, 100, 200 - x, 255];
+		const image = canvas(70, 60, (x, y) => (glyphs(x, y) ? ink : ramp(x)));
+		eraseRegions(image, [region(box)], "general");
+		for (let y = 20; y < 38; y++) {
+			for (let x = 20; x < 43; x++) {
+				if (!glyphs(x, y)) continue;
+				const got = at(image, x, y);
+				for (const [c, v] of ramp(x).entries()) expect(Math.abs(got[c]! - v)).toBeLessThanOrEqual(3);
+			}
+		}
+	});
+
+	it("keeps a balloon outline that runs through the padded box", () => {
+		// A dark frame 3 px outside the reader's box: inside the padded box, but not lettering.
+		const frame = (x: number, y: number) =>
+			inBox({ x0: 12, y0: 12, x1: 51, y1: 46 }, x, y) && !inBox({ x0: 14, y0: 14, x1: 49, y1: 44 }, x, y);
+		const image = canvas(70, 60, (x, y) => (glyphs(x, y) || frame(x, y) ? ink : white));
+		eraseRegions(image, [region(box)], "manga");
+		expect(at(image, 12, 30)).toEqual(ink);
+		expect(at(image, 30, 45)).toEqual(ink);
+		expect(at(image, 31, 25)).toEqual(white);
+	});
+
+	it("keeps transparency: lettering on a transparent background becomes transparent", () => {
+		const clear: Colour = [0, 0, 0, 0];
+		const image = canvas(70, 60, (x, y) => (glyphs(x, y) ? ink : clear));
+		eraseRegions(image, [region(box)], "general");
+		expect(at(image, 21, 25)[3]).toBe(0);
+	});
+
+	it("measures but erases nothing in light-novel mode", () => {
+		const image = canvas(70, 60, (x, y) => (glyphs(x, y) ? ink : white));
+		const before = image.data.slice();
+		const [measured] = eraseRegions(image, [region(box)], "light-novel");
+		expect(Array.from(image.data)).toEqual(Array.from(before));
+		expect(measured!.textBox).toEqual({ x0: 20, y0: 20, x1: 43, y1: 38 });
+	});
+
+	it("tells left-aligned from centred lines", () => {
+		const bar = (x: number, y: number, x0: number, x1: number, y0: number) =>
+			y >= y0 && y < y0 + 8 && x >= x0 && x < x1;
+		const left = canvas(120, 70, (x, y) => (bar(x, y, 20, 100, 20) || bar(x, y, 20, 60, 40) ? ink : white));
+		const centred = canvas(120, 70, (x, y) => (bar(x, y, 20, 100, 20) || bar(x, y, 40, 80, 40) ? ink : white));
+		const lines = { x0: 16, y0: 16, x1: 104, y1: 52 };
+		// Bars are thick and solid, unlike text: only their placement is under test here.
+		expect(eraseRegions(left, [region(lines)], "general")[0]!.align).toBe("left");
+		expect(eraseRegions(centred, [region(lines)], "general")[0]!.align).toBe("center");
+	});
+});
+
+describe("composeOverlays", () => {
+	it("draws straight-alpha over, clipped to the image", () => {
+		const image = canvas(4, 4, () => [0, 0, 255, 255]);
+		const patch = canvas(3, 3, (x) => (x === 0 ? [255, 0, 0, 255] : x === 1 ? [255, 0, 0, 128] : [255, 0, 0, 0]));
+		composeOverlays(image, [{ x: 2, y: -1, raster: patch }]);
+		expect(at(image, 2, 0)).toEqual([255, 0, 0, 255]);
+		expect(at(image, 3, 1)).toEqual([128, 0, 127, 255]);
+		expect(at(image, 1, 0)).toEqual([0, 0, 255, 255]);
+		expect(at(image, 2, 2)).toEqual([0, 0, 255, 255]);
+	});
+
+	it("keeps the alpha of a transparent image under a translucent overlay", () => {
+		const image = canvas(1, 1, () => [0, 0, 0, 0]);
+		composeOverlays(image, [{ x: 0, y: 0, raster: canvas(1, 1, () => [10, 20, 30, 100]) }]);
+		expect(at(image, 0, 0)).toEqual([10, 20, 30, 100]);
+	});
+});
