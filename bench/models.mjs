@@ -106,17 +106,17 @@ const strip = (
 ).image;
 
 console.log("\nbytes sent to the reader (one call, grok)");
-for (const [name, raster] of [
-	["24 MP photo 6000x4000", photo],
-	["1.5 MP manga page 1000x1500", manga],
-	["webtoon strip 800x12000", strip],
+for (const [name, slug, raster] of [
+	["24 MP photo 6000x4000", "photo", photo],
+	["1.5 MP manga page 1000x1500", "manga", manga],
+	["webtoon strip 800x12000", "strip", strip],
 ]) {
 	const windows = readingWindows(raster.width, raster.height);
 	const copies = windows.map((w) => readerCopy(raster, w));
 	const jpegBytes = copies.reduce((sum, c) => sum + (c.base64.length * 3) / 4, 0);
-	copies.forEach((c, i) =>
-		writeFileSync(join(out, `reader-${name.split(" ")[0]}-${i}.jpg`), Buffer.from(c.base64, "base64")),
-	);
+	for (const [i, copy] of copies.entries()) {
+		writeFileSync(join(out, `reader-${slug}-${i}.jpg`), Buffer.from(copy.base64, "base64"));
+	}
 	const { bodyBytes, calls } = await run(raster, "grok");
 	const sizes = copies.map((c) => `${c.width}x${c.height}`).join(", ");
 	console.log(
