@@ -219,8 +219,8 @@ export class Base64Sink implements StringSink {
 		}
 		// Scheme phase: leading whitespace skipped, then "data:" matched case-insensitively.
 		if (this.pending.length === 0 && isEscapedWhitespace(codeUnit)) return;
-		const expected = DATA_URL_SCHEME.charCodeAt(this.pending.length);
-		if ((codeUnit | 0x20) === expected) {
+		const lowerCase = codeUnit >= 0x41 && codeUnit <= 0x5a ? codeUnit | 0x20 : codeUnit;
+		if (lowerCase === DATA_URL_SCHEME.charCodeAt(this.pending.length)) {
 			this.pending += String.fromCharCode(codeUnit);
 			if (this.pending.length === DATA_URL_SCHEME.length) {
 				this.phase = "header";

@@ -89,6 +89,7 @@ describe("readTranslateBody: imageBase64", () => {
 		["a lone trailing digit (6 bits)", "SGVsbG8gd"],
 		["a data URL whose payload is not base64", "data:image/png;base64,not*base64"],
 		["a data URL header that never ends", "data:image/png;base64"],
+		["a scheme that only looks like data: to a careless case fold", "data\\u001aimage/png;base64,SGVsbG8="],
 		["a data URL header longer than any media type", `data:${"x".repeat(300)};base64,SGVsbG8=`],
 	];
 
