@@ -1,10 +1,11 @@
--- wrk script of bench/http.mjs: POST /translate/image as a spec file describes, rotating the
+-- wrk script of bench/http.mjs: calls /translate/image as a spec file describes, rotating the
 -- Authorization header over the spec's keys (each key's rate limit allows only so many calls), each
 -- thread stopping after `limit` responses. done() prints one line, "RESULT {json}", with the status
 -- counts and latency percentiles in microseconds.
 --
 -- Spec file (path given after "--"), one directive per line:
 --   limit <responses per thread>
+--   method <HTTP method>   (POST unless given)
 --   body <path of the request body file>
 --   header <Name>: <value>
 --   authorization <value of the Authorization header>   (repeatable; none: no header)
@@ -19,6 +20,7 @@ function init(args)
 	local file = assert(io.open(args[1], "r"))
 	local spec = file:read("*a")
 	file:close()
+	local method = "POST"
 	local headers = {}
 	local body = nil
 	local authorizations = {}
@@ -26,6 +28,8 @@ function init(args)
 		local directive, value = line:match("^(%S+) (.*)$")
 		if directive == "limit" then
 			limit = tonumber(value)
+		elseif directive == "method" then
+			method = value
 		elseif directive == "body" then
 			local body_file = assert(io.open(value, "rb"))
 			body = body_file:read("*a")
@@ -38,14 +42,14 @@ function init(args)
 		end
 	end
 	if #authorizations == 0 then
-		requests[1] = wrk.format("POST", "/translate/image", headers, body)
+		requests[1] = wrk.format(method, "/translate/image", headers, body)
 	end
 	for index, authorization in ipairs(authorizations) do
 		local with_key = { Authorization = authorization }
 		for name, header_value in pairs(headers) do
 			with_key[name] = header_value
 		end
-		requests[index] = wrk.format("POST", "/translate/image", with_key, body)
+		requests[index] = wrk.format(method, "/translate/image", with_key, body)
 	end
 end
 

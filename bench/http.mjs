@@ -83,6 +83,13 @@ const keysFor = (seconds) => Math.ceil((seconds * MAX_CALLS_PER_SECOND) / ENTERP
 
 /** Each scenario: what it sends, the status every answer must have, and its keys made fresh per run. */
 const SCENARIOS = [
+	{
+		// The floor: the Worker answers from its router, no state and no body read.
+		name: "405, GET (no state touched)",
+		status: 405,
+		method: "GET",
+		authorizations: async () => [],
+	},
 	{ name: "401, no Authorization header", status: 401, authorizations: async () => [] },
 	{
 		name: "401, unknown API key",
@@ -127,9 +134,9 @@ const SCENARIOS = [
 /** One wrk run; returns its RESULT line, parsed. */
 async function run(scenario, connections, seconds) {
 	const authorizations = await scenario.authorizations(seconds);
-	const perKey = scenario.status === 401 || scenario.status === 429 ? Number.POSITIVE_INFINITY : ENTERPRISE_PER_MINUTE;
+	const perKey = [401, 405, 429].includes(scenario.status) ? Number.POSITIVE_INFINITY : ENTERPRISE_PER_MINUTE;
 	const spec = [
-		`body ${bodyFile}`,
+		scenario.method === "GET" ? "method GET" : `body ${bodyFile}`,
 		"header Content-Type: application/json",
 		...Object.entries(scenario.headers ?? {}).map(([name, value]) => `header ${name}: ${value}`),
 		...authorizations.map((authorization) => `authorization ${authorization}`),
