@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readTranslateBody } from "../../src/request/body";
 import { RequestError } from "../../src/request/errors";
-import { everySplit, randomChunking, seededRandom, streamOf } from "./streams";
+import { everySplit, generatedStream, randomChunking, seededRandom, streamOf } from "./streams";
 
 const KNOWN = ["sourceLanguage", "targetLanguage", "mode", "translator", "customPrompt"];
 
@@ -149,6 +149,15 @@ describe("readTranslateBody: JSON structure", () => {
 		const result = await readTranslateBody(streamOf('{"__proto__":{"polluted":1},"toString":"x","mode":"m"}'), null);
 		expect(Object.keys(result.fields)).toEqual(["mode"]);
 		expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+	});
+
+	it("stops reading at the first error and cancels the upload", async () => {
+		for (const head of ['{"a":1} trailing', "[", '{"imageBase64":"not base64!']) {
+			const body = generatedStream(head, "x", 10 * 1024 * 1024, "");
+			expect((await refusal(readTranslateBody(body.stream, null))).status).toBe(400);
+			expect(body.pulled()).toBe(head.length);
+			expect(body.cancelled()).toBe(true);
+		}
 	});
 
 	it("answers 400 when the stream fails before its end", async () => {
