@@ -8,7 +8,7 @@
 import type { Mode } from "../../request/options";
 import type { Box, ErasedRegion, Overlay } from "../types";
 import { type FitOptions, type Fitted, fitText, layoutAt } from "./fit";
-import { FontSession } from "./font-cache";
+import { type FontLoader, FontSession } from "./font-cache";
 import { fontFilesFor, isCjk, isRightToLeft, lineSpacing } from "./fonts";
 import type { Align } from "./place";
 import { rasterize } from "./rasterize";
@@ -19,8 +19,7 @@ import { strokeReach, styleFor } from "./style";
 import { buildSvg } from "./svg";
 
 export type { FontLoader } from "./font-cache";
-
-import type { FontLoader } from "./font-cache";
+export { FontSession } from "./font-cache";
 
 export interface TypesetOptions {
 	mode: Mode;
@@ -39,7 +38,7 @@ export interface TypesetResult {
 
 /** Beyond this many regions the rest are left erased but untypeset (and reported as overflow). */
 export const MAX_REGIONS = 2000;
-/** Below this a reader squints; the bound drops to the source's size when the source was smaller. */
+/** Below this a reader squints (on large images the floor is a share of the image instead). */
 export const MIN_LEGIBLE_PX = 10;
 /** No lettering is drawn larger than this: it also bounds each overlay's memory. */
 export const MAX_FONT_PX = 160;
@@ -54,9 +53,9 @@ export async function typesetRegions(regions: ErasedRegion[], opts: TypesetOptio
 				overflow.push(region.id);
 				continue;
 			}
-			const result = await typesetRegion(region, opts, session);
-			if (result.overflowed) overflow.push(region.id);
-			if (result.overlay) overlays.push(result.overlay);
+			const drawing = await drawRegion(region, opts, session);
+			if (drawing.overflowed) overflow.push(region.id);
+			if (drawing.svg) overlays.push({ x: drawing.x, y: drawing.y, raster: await rasterize(drawing.svg) });
 		}
 	} finally {
 		session.release();
@@ -64,27 +63,53 @@ export async function typesetRegions(regions: ErasedRegion[], opts: TypesetOptio
 	return { overlays, overflow };
 }
 
-interface RegionResult {
-	overlay?: Overlay;
+/** One region, laid out and drawn as SVG (not yet rasterized): what tests and benchmarks inspect. */
+export interface RegionDrawing {
+	/** Absent when there is nothing to draw (empty translation, degenerate box). */
+	svg?: string;
+	/** Top left of the SVG in the image, px. */
+	x: number;
+	y: number;
 	overflowed: boolean;
+	fitted?: Fitted;
+	/** The box the text was fitted in, image px. */
+	box?: Box;
+	/** Line height in em used for horizontal text. */
+	spacing: number;
 }
 
 const width = (b: Box) => b.x1 - b.x0;
 const height = (b: Box) => b.y1 - b.y0;
 
-/** The erased area, pulled in a little so text does not touch a balloon's edge. */
+const finite = (b: Box) => [b.x0, b.y0, b.x1, b.y1].every(Number.isFinite);
+
+/** The erased area (never smaller than the text box), pulled in a little so text does not touch a balloon's edge. */
 function roomIn(region: ErasedRegion): Box {
-	const e = region.erasedBox;
 	const t = region.textBox;
+	const e = finite(region.erasedBox)
+		? {
+				x0: Math.min(t.x0, region.erasedBox.x0),
+				y0: Math.min(t.y0, region.erasedBox.y0),
+				x1: Math.max(t.x1, region.erasedBox.x1),
+				y1: Math.max(t.y1, region.erasedBox.y1),
+			}
+		: t;
 	const insetX = Math.max(0, (width(e) - width(t)) * 0.12);
 	const insetY = Math.max(0, (height(e) - height(t)) * 0.12);
 	return { x0: e.x0 + insetX, y0: e.y0 + insetY, x1: e.x1 - insetX, y1: e.y1 - insetY };
 }
 
-async function typesetRegion(region: ErasedRegion, opts: TypesetOptions, session: FontSession): Promise<RegionResult> {
+export async function drawRegion(
+	region: ErasedRegion,
+	opts: TypesetOptions,
+	session: FontSession,
+): Promise<RegionDrawing> {
+	const spacing = lineSpacing(opts.targetLanguage);
+	const nothing = { x: 0, y: 0, spacing };
 	const paragraphs = cleanTranslation(region.translation);
-	if (paragraphs.length === 0 || width(region.textBox) <= 0 || height(region.textBox) <= 0)
-		return { overflowed: false };
+	if (paragraphs.length === 0 || !finite(region.textBox) || width(region.textBox) <= 0 || height(region.textBox) <= 0) {
+		return { ...nothing, overflowed: false };
+	}
 
 	const language = opts.targetLanguage;
 	const vertical = opts.mode === "manga" && region.vertical && isCjk(language);
@@ -98,12 +123,12 @@ async function typesetRegion(region: ErasedRegion, opts: TypesetOptions, session
 	});
 
 	const source = sourceFontSize(region, opts.sourceLanguage);
-	const maxSize = Math.max(1, Math.min(MAX_FONT_PX, source * 1.1));
-	const floor = Math.max(MIN_LEGIBLE_PX, Math.min(opts.imageWidth, opts.imageHeight) / 120);
-	const minSize = Math.min(floor, maxSize);
+	// Never below the legible minimum, even for fine print: overflow is reported rather than squinted at.
+	const minSize = Math.max(MIN_LEGIBLE_PX, Math.min(opts.imageWidth, opts.imageHeight) / 120);
+	const maxSize = Math.max(minSize, Math.min(MAX_FONT_PX, source * 1.1));
 	const align: Align = opts.mode === "manga" ? "center" : rightToLeft ? "right" : region.align;
 	const reachPerPx = strokeReach(styleFor(opts.mode, region, 1));
-	const options: FitOptions = { minSize, maxSize, vertical, spacing: lineSpacing(language), align, reachPerPx };
+	const options: FitOptions = { minSize, maxSize, vertical, spacing, align, reachPerPx };
 
 	const room = roomIn(region);
 	const attempt = (paras: MeasuredParagraph[]) => {
@@ -121,18 +146,20 @@ async function typesetRegion(region: ErasedRegion, opts: TypesetOptions, session
 		// Even the minimum size does not fit: keep it legible, let it run past the area, and say so.
 		overflowed = true;
 		const fitted = layoutAt(shaped.broken(), minSize, width(room), height(room), options, true);
-		if (!fitted) return { overflowed };
+		if (!fitted) return { ...nothing, overflowed };
 		placed = { fitted, box: room };
 	}
-	return { overlay: await draw(placed.fitted, placed.box, region, opts), overflowed };
+	const drawn = toSvg(placed.fitted, placed.box, region, opts);
+	return { ...nothing, ...drawn, overflowed, fitted: placed.fitted, box: placed.box };
 }
 
-async function draw(
+/** The SVG of a fitted layout, cut to its ink (and panel), in image pixels clipped to the image. */
+function toSvg(
 	fitted: Fitted,
 	box: Box,
 	region: ErasedRegion,
 	opts: TypesetOptions,
-): Promise<Overlay | undefined> {
+): { svg?: string; x: number; y: number } {
 	const style = styleFor(opts.mode, region, fitted.size);
 	// Overlay area: the ink (and the panel, for light-novel) in image pixels, clipped to the image.
 	let area = {
@@ -154,7 +181,7 @@ async function draw(
 	const y0 = Math.max(0, Math.floor(area.y0));
 	const x1 = Math.min(opts.imageWidth, Math.ceil(area.x1));
 	const y1 = Math.min(opts.imageHeight, Math.ceil(area.y1));
-	if (x1 <= x0 || y1 <= y0) return undefined;
+	if (x1 <= x0 || y1 <= y0) return { x: 0, y: 0 };
 
 	const dx = box.x0 - x0;
 	const dy = box.y0 - y0;
@@ -165,6 +192,5 @@ async function draw(
 	const panel = style.panel
 		? { x: area.x0 - x0, y: area.y0 - y0, width: area.x1 - area.x0, height: area.y1 - area.y0 }
 		: undefined;
-	const svg = buildSvg(fitted.glyphs, style, { width: x1 - x0, height: y1 - y0 }, panel);
-	return { x: x0, y: y0, raster: await rasterize(svg) };
+	return { svg: buildSvg(fitted.glyphs, style, { width: x1 - x0, height: y1 - y0 }, panel), x: x0, y: y0 };
 }

@@ -1,0 +1,227 @@
+import { describe, expect, it } from "vitest";
+import { FontSession } from "../../src/pipeline/typeset";
+import { fitText, layoutAt } from "../../src/pipeline/typeset/fit";
+import { fontFilesFor, LATIN, lineSpacing } from "../../src/pipeline/typeset/fonts";
+import type { PlacedGlyph } from "../../src/pipeline/typeset/place";
+import { shapeParagraphs } from "../../src/pipeline/typeset/shape";
+import { loadFont } from "./fonts";
+import { draw, region } from "./region";
+
+const box = (x0: number, y0: number, w: number, h: number) => ({ x0, y0, x1: x0 + w, y1: y0 + h });
+
+/** Horizontal lines of a drawing: glyphs grouped by baseline. */
+function lines(glyphs: PlacedGlyph[]): PlacedGlyph[][] {
+	const byBaseline = new Map<number, PlacedGlyph[]>();
+	for (const g of glyphs) {
+		const key = Math.round(g.matrix[5]);
+		byBaseline.set(key, [...(byBaseline.get(key) ?? []), g]);
+	}
+	return [...byBaseline.entries()].sort((a, b) => a[0] - b[0]).map(([, gs]) => gs);
+}
+
+async function shaped(text: string, language: string, vertical = false) {
+	const session = new FontSession(loadFont);
+	const result = await shapeParagraphs([text], {
+		language,
+		fontFiles: fontFilesFor(language, "general"),
+		session,
+		rightToLeft: language === "ar" || language === "he",
+		vertical,
+	});
+	return { result, session };
+}
+
+describe("fitting", () => {
+	const sentences: [string, string][] = [
+		["en", "Where do you think you are going with my lunch, you thief?"],
+		["ru", "Подожди минутку, куда ты идёшь с моим обедом?"],
+		["ja", "ちょっと待って、私のお弁当をどこへ持っていくの？"],
+		["th", "สวัสดีครับวันนี้อากาศดีมากเราไปเที่ยวกันเถอะ"],
+		["hi", "रुको, तुम मेरा खाना लेकर कहाँ जा रहे हो?"],
+		["ar", "انتظر، إلى أين تذهب بغدائي أيها اللص؟"],
+	];
+	for (const [language, text] of sentences) {
+		it(`${language}: keeps every line and all ink inside the region`, async () => {
+			const r = region(text, box(100, 100, 260, 150));
+			const drawing = await draw(r, language);
+			expect(drawing.overflowed).toBe(false);
+			const fitted = drawing.fitted;
+			if (!fitted || !drawing.box) throw new Error("no layout");
+			const w = drawing.box.x1 - drawing.box.x0;
+			const h = drawing.box.y1 - drawing.box.y0;
+			expect(fitted.ink.x0).toBeGreaterThanOrEqual(-0.5);
+			expect(fitted.ink.y0).toBeGreaterThanOrEqual(-0.5);
+			expect(fitted.ink.x1).toBeLessThanOrEqual(w + 0.5);
+			expect(fitted.ink.y1).toBeLessThanOrEqual(h + 0.5);
+			// Line count consistent with the size: the lines' pitch times their number fits the height.
+			expect(fitted.lines * lineSpacing(language) * fitted.size).toBeLessThanOrEqual(h + 0.5);
+			expect(fitted.lines).toBeGreaterThan(1);
+		});
+	}
+
+	it("picks the largest size that fits: a little larger does not", async () => {
+		const { result, session } = await shaped("Where do you think you are going with my lunch?", "en");
+		const options = {
+			minSize: 10,
+			maxSize: 80,
+			vertical: false,
+			spacing: 1.2,
+			align: "center" as const,
+			reachPerPx: 0,
+		};
+		const fitted = fitText(result.paragraphs, 240, 120, options);
+		expect(fitted).not.toBeNull();
+		const size = fitted?.size ?? 0;
+		expect(size).toBeLessThan(80);
+		expect(size).toBeGreaterThan(10);
+		expect(layoutAt(result.paragraphs, size * 1.02 + 0.3, 240, 120, options)).toBeNull();
+		// And the answer really is inside the box at that size.
+		for (const line of lines(fitted?.glyphs ?? [])) expect(line.length).toBeGreaterThan(0);
+		session.release();
+	});
+
+	it("never sets text larger than the source lettering", async () => {
+		const r = region("Hi", box(0, 0, 400, 300), {
+			text: "やあ",
+			lines: [{ text: "やあ", box: box(150, 130, 60, 30) }],
+		});
+		const drawing = await draw(r, "en");
+		expect(drawing.fitted?.size).toBeLessThanOrEqual(30 * 0.85 * 1.1 + 0.01);
+	});
+
+	it("breaks a word only when nothing else fits", async () => {
+		const { result, session } = await shaped("Supercalifragilisticexpialidocious", "en");
+		const options = {
+			minSize: 12,
+			maxSize: 40,
+			vertical: false,
+			spacing: 1.2,
+			align: "center" as const,
+			reachPerPx: 0,
+		};
+		expect(fitText(result.paragraphs, 90, 200, options)).toBeNull();
+		const broken = fitText(result.broken(), 90, 200, options);
+		expect(broken?.lines).toBeGreaterThan(1);
+		expect(broken?.ink.x1).toBeLessThanOrEqual(90.5);
+		const { result: words } = await shaped("A normal sentence of short words", "en");
+		expect(fitText(words.paragraphs, 90, 200, options)).not.toBeNull();
+		session.release();
+	});
+
+	it("grows into the erased area, then reports overflow when even that is too small", async () => {
+		const text = "This translation is far longer than the little source label it replaces";
+		const grown = await draw(region(text, box(200, 200, 60, 20), { erasedBox: box(150, 150, 300, 200) }), "en");
+		expect(grown.overflowed).toBe(false);
+		expect(grown.box?.x1 ?? 0).toBeGreaterThan(260);
+		const squeezed = await draw(region(text, box(200, 200, 40, 14)), "en");
+		expect(squeezed.overflowed).toBe(true);
+		expect(squeezed.fitted?.size).toBeGreaterThanOrEqual(10);
+		expect(squeezed.svg).toBeDefined();
+	});
+
+	it("centres lines in manga balloons and keeps the source alignment in e-commerce", async () => {
+		const text = "Fresh bread every morning, baked here";
+		const r = region(text, box(0, 0, 300, 120), { align: "left" });
+		const manga = await draw(r, "en", "manga");
+		const shop = await draw(r, "en", "e-commerce");
+		const left = (d: typeof manga) => lines(d.fitted?.glyphs ?? []).map((l) => Math.min(...l.map((g) => g.matrix[4])));
+		const shopStarts = left(shop);
+		expect(Math.max(...shopStarts) - Math.min(...shopStarts)).toBeLessThan(3);
+		const mangaLines = lines(manga.fitted?.glyphs ?? []);
+		const centres = mangaLines.map(
+			(l) => (Math.min(...l.map((g) => g.matrix[4])) + Math.max(...l.map((g) => g.matrix[4]))) / 2,
+		);
+		expect(mangaLines.length).toBeGreaterThan(1);
+		expect(Math.max(...centres) - Math.min(...centres)).toBeLessThan(12);
+	});
+});
+
+describe("right to left", () => {
+	it("orders Arabic right to left with numbers and Latin runs left to right inside", async () => {
+		const session = new FontSession(loadFont);
+		const latin = await session.get(LATIN);
+		const drawing = await draw(region("مرحبا 123 abc", box(0, 0, 400, 60), { align: "left" }), "ar");
+		const glyphs = drawing.fitted?.glyphs ?? [];
+		const ids = (text: string) => latin.shape(text, "ltr", "en").map((g) => g.glyph);
+		const [a, b, c] = ids("abc");
+		const xOf = (id: number | undefined) =>
+			glyphs.find((g) => g.font === latin && g.glyph === id)?.matrix[4] ?? Number.NaN;
+		const arabic = glyphs.filter((g) => g.font !== latin);
+		expect(arabic.length).toBeGreaterThan(3);
+		// "abc" reads left to right, and sits left of the Arabic word (which starts the line, at the right).
+		expect(xOf(a)).toBeLessThan(xOf(b));
+		expect(xOf(b)).toBeLessThan(xOf(c));
+		const arabicLeft = Math.min(...arabic.filter((g) => g.font.has(0x0645) && g.glyph !== 0).map((g) => g.matrix[4]));
+		expect(xOf(c)).toBeLessThan(arabicLeft);
+		// Right aligned: the ink ends at the right edge of the box.
+		expect(drawing.fitted?.ink.x1).toBeGreaterThan(400 - 3);
+		session.release();
+	});
+
+	it("puts a Hebrew sentence's first word at the right and its number in reading order", async () => {
+		const session = new FontSession(loadFont);
+		const hebrew = await session.get("NotoSansHebrew-Regular.ttf");
+		const digitFont = hebrew.has(0x32) ? hebrew : await session.get(LATIN);
+		const digits = digitFont.shape("25", "ltr", "he").map((g) => g.glyph);
+		const drawing = await draw(region("שלום 25", box(0, 0, 300, 60)), "he");
+		const glyphs = drawing.fitted?.glyphs ?? [];
+		const isDigit = (g: PlacedGlyph) => g.font === digitFont && digits.includes(g.glyph);
+		const two = glyphs.find((g) => isDigit(g) && g.glyph === digits[0])?.matrix[4] ?? Number.NaN;
+		const five = glyphs.find((g) => isDigit(g) && g.glyph === digits[1])?.matrix[4] ?? Number.NaN;
+		const letters = glyphs.filter((g) => !isDigit(g)).map((g) => g.matrix[4]);
+		expect(two).toBeLessThan(five);
+		expect(five).toBeLessThan(Math.min(...letters));
+		session.release();
+	});
+});
+
+describe("vertical CJK", () => {
+	it("sets manga columns right to left, top to bottom, with vertical punctuation forms", async () => {
+		const text = "ちょっと待って、本当にありがとう。明日また会おうね。";
+		const drawing = await draw(region(text, box(100, 100, 120, 260), { vertical: true }), "ja", "manga");
+		const glyphs = drawing.fitted?.glyphs ?? [];
+		expect(drawing.overflowed).toBe(false);
+		const columns = new Map<number, PlacedGlyph[]>();
+		for (const g of glyphs) {
+			const key = Math.round(g.matrix[4] / 5);
+			columns.set(key, [...(columns.get(key) ?? []), g]);
+		}
+		expect(columns.size).toBeGreaterThan(1);
+		// The first glyph laid out is in the rightmost column; in each column y only grows.
+		const first = glyphs[0]?.matrix[4] ?? 0;
+		expect(first).toBeGreaterThanOrEqual(Math.max(...glyphs.map((g) => g.matrix[4])) - 10);
+		expect(glyphs[glyphs.length - 1]?.matrix[4]).toBeLessThan(first - 10);
+		for (const g of glyphs) expect(g.matrix[1]).toBe(0);
+		// "、" and "。" take their vertical forms: different glyphs from horizontal setting.
+		const font = glyphs[0]?.font;
+		if (!font) throw new Error("no glyphs");
+		const horizontal = font.shape("、。", "ltr", "ja").map((g) => g.glyph);
+		const vertical = font.shape("、。", "ttb", "ja").map((g) => g.glyph);
+		expect(vertical[0]).not.toBe(horizontal[0]);
+		expect(vertical[1]).not.toBe(horizontal[1]);
+		for (const id of vertical) expect(glyphs.some((g) => g.glyph === id)).toBe(true);
+	});
+
+	it("sets two digits across the column and turns a longer Latin word sideways", async () => {
+		const drawing = await draw(region("今日は12時にTokyoへ", box(0, 0, 80, 400), { vertical: true }), "ja", "manga");
+		const glyphs = drawing.fitted?.glyphs ?? [];
+		const sideways = glyphs.filter((g) => g.matrix[0] === 0 && g.matrix[1] !== 0);
+		expect(sideways.length).toBe(5); // T o k y o
+		const upright = glyphs.filter((g) => g.matrix[1] === 0);
+		expect(upright.length).toBe(glyphs.length - 5);
+		// The digits share one line across the column (tate-chu-yoko): same baseline, side by side.
+		const font = upright[0]?.font;
+		const [one, two] = font?.shape("12", "ltr", "ja").map((g) => g.glyph) ?? [];
+		const d1 = upright.find((g) => g.glyph === one);
+		const d2 = upright.find((g) => g.glyph === two);
+		expect(Math.abs((d1?.matrix[5] ?? 0) - (d2?.matrix[5] ?? 1))).toBeLessThan(0.01);
+		expect(d1?.matrix[4]).toBeLessThan(d2?.matrix[4] ?? 0);
+	});
+
+	it("keeps horizontal text for a vertical source outside manga, or for a non-CJK target", async () => {
+		const general = await draw(region("本当にありがとう", box(0, 0, 60, 300), { vertical: true }), "ja", "general");
+		const english = await draw(region("Thank you so much", box(0, 0, 60, 300), { vertical: true }), "en", "manga");
+		for (const d of [general, english]) for (const g of d.fitted?.glyphs ?? []) expect(g.matrix[1]).toBe(0);
+		expect(lines(general.fitted?.glyphs ?? []).length).toBeGreaterThan(1);
+	});
+});

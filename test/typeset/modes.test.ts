@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { typesetRegions } from "../../src/pipeline/typeset";
+import { loadFont } from "./fonts";
+import { draw, region } from "./region";
+
+const box = { x0: 20, y0: 20, x1: 320, y1: 140 };
+const text = "Fresh bread every morning";
+
+describe("style per mode", () => {
+	it("general: the source colour, no outline, no panel", async () => {
+		const svg =
+			(await draw(region(text, box, { textColor: [200, 30, 40], backgroundColor: [250, 250, 250] }), "en")).svg ?? "";
+		expect(svg).toContain('fill="#c81e28"');
+		expect(svg).not.toContain("stroke");
+		expect(svg).not.toContain("<rect");
+	});
+
+	it("manga: an outline in the contrast colour, proportional to the font size", async () => {
+		const small = await draw(region(text, box, { textColor: [10, 10, 10] }), "en", "manga");
+		const large = await draw(region("Hi!", box, { textColor: [10, 10, 10], text: "やあ" }), "en", "manga");
+		expect(small.svg).toContain('stroke="#ffffff"');
+		expect(small.svg).toContain('fill="#0a0a0a"');
+		const light = await draw(
+			region(text, box, { textColor: [250, 250, 250], backgroundColor: [20, 20, 20] }),
+			"en",
+			"manga",
+		);
+		expect(light.svg).toContain('stroke="#000000"');
+		// Stroke widths are in glyph units: the same share of the em at any size.
+		const widths = (svg: string) => [...svg.matchAll(/stroke-width="([\d.]+)"/g)].map((m) => Number(m[1]));
+		expect((large.fitted?.size ?? 0) > (small.fitted?.size ?? 0)).toBe(true);
+		expect(widths(small.svg ?? "")[0]).toBeCloseTo(widths(large.svg ?? "")[0] ?? 0, 0);
+	});
+
+	it("e-commerce: bold labels stay bold, regular ones get no stroke", async () => {
+		const bold = await draw(
+			region(text, box, { bold: true, textColor: [255, 255, 255], backgroundColor: [180, 0, 0] }),
+			"en",
+			"e-commerce",
+		);
+		expect(bold.svg).toContain('stroke="#ffffff"');
+		expect(bold.svg).not.toContain('stroke="#000000"');
+		const regular = await draw(region(text, box, { bold: false }), "en", "e-commerce");
+		expect(regular.svg).not.toContain("stroke");
+	});
+
+	it("light-novel: a translucent panel of the background colour over the source block", async () => {
+		const drawing = await draw(region(text, box, { backgroundColor: [240, 230, 200] }), "en", "light-novel");
+		expect(drawing.svg).toMatch(/<rect [^>]*fill="#f0e6c8" fill-opacity="0\.9"/);
+		expect(drawing.x).toBeLessThanOrEqual(box.x0);
+		expect(drawing.y).toBeLessThanOrEqual(box.y0);
+	});
+
+	it("falls back to black or white when the source colour would not read on its background", async () => {
+		const svg = (await draw(region(text, box, { textColor: [250, 250, 250], backgroundColor: [255, 255, 255] }), "en"))
+			.svg;
+		expect(svg).toContain('fill="#000000"');
+	});
+});
+
+describe("overlays", () => {
+	it("are straight-alpha RGBA patches of the region's area", async () => {
+		const { overlays } = await typesetRegions([region(text, box, { backgroundColor: [240, 230, 200] })], {
+			mode: "light-novel",
+			targetLanguage: "en",
+			sourceLanguage: "ja",
+			imageWidth: 400,
+			imageHeight: 300,
+			loadFont,
+		});
+		const overlay = overlays[0];
+		if (!overlay) throw new Error("no overlay");
+		const { width, height, data } = overlay.raster;
+		expect(data.length).toBe(width * height * 4);
+		expect(width).toBeLessThan(400);
+		// A pixel of the panel away from the text: the panel colour at 90% opacity, not premultiplied.
+		const i = (Math.floor(height / 2) * width + 2) * 4;
+		// (premultiplied, it would read about 216, 207, 180)
+		for (const [c, want] of [240, 230, 200].entries())
+			expect(Math.abs((data[i + c] ?? 0) - want)).toBeLessThanOrEqual(2);
+		expect(data[i + 3]).toBeGreaterThan(220);
+		expect(data[i + 3]).toBeLessThan(235);
+		// Some pixels carry the text colour.
+		let dark = 0;
+		for (let p = 0; p < data.length; p += 4) if ((data[p] ?? 255) < 60 && (data[p + 3] ?? 0) > 200) dark++;
+		expect(dark).toBeGreaterThan(50);
+	});
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { MAX_REGIONS, typesetRegions } from "../../src/pipeline/typeset";
+import { cleanTranslation, MAX_TEXT_LENGTH } from "../../src/pipeline/typeset/sanitize";
+import { loadFont } from "./fonts";
+import { draw, region } from "./region";
+
+const box = (x0: number, y0: number, w: number, h: number) => ({ x0, y0, x1: x0 + w, y1: y0 + h });
+const ALLOWED_TAGS = new Set(["svg", "rect", "defs", "path", "g", "use"]);
+const ALLOWED_ATTRIBUTES = new Set([
+	"xmlns",
+	"width",
+	"height",
+	"viewBox",
+	"x",
+	"y",
+	"rx",
+	"fill",
+	"fill-opacity",
+	"stroke",
+	"stroke-width",
+	"stroke-linejoin",
+	"id",
+	"d",
+	"href",
+	"transform",
+]);
+
+/** Every tag and attribute of the SVG is one we write, and every reference points inside it. */
+function expectOnlyOurMarkup(svg: string): void {
+	for (const [, tag] of svg.matchAll(/<\/?([^\s>/]+)/g)) expect(ALLOWED_TAGS.has(tag ?? "")).toBe(true);
+	for (const [, name, value] of svg.matchAll(/\s([^\s=<>]+)="([^"]*)"/g)) {
+		expect(ALLOWED_ATTRIBUTES.has(name ?? ""), name).toBe(true);
+		if (name === "href") expect(value).toMatch(/^#g\d+$/);
+		if (name === "d") expect(value).toMatch(/^[MLQCZ0-9 .-]*$/);
+		if (name === "xmlns") expect(value).toBe("http://www.w3.org/2000/svg");
+	}
+	expect(svg.match(/https?:/g)?.length).toBe(1);
+}
+
+describe("safe SVG", () => {
+	it("draws markup-looking translations as glyphs, never as markup", async () => {
+		const hostile = `</svg><script>alert(1)</script><image href="https://evil.example/x.png"/><text>&amp;"'</text>`;
+		for (const mode of ["general", "manga", "e-commerce", "light-novel"] as const) {
+			const drawing = await draw(region(hostile, box(10, 10, 400, 200)), "en", mode);
+			const svg = drawing.svg ?? "";
+			expect(svg.length).toBeGreaterThan(0);
+			expectOnlyOurMarkup(svg);
+			expect(svg).not.toContain("script");
+			expect(svg).not.toContain("evil");
+		}
+	});
+
+	it("drops control characters and bidi overrides before layout", () => {
+		expect(cleanTranslation("a\u0000b\u0007c\u202ede\u202c\u2066f\u2069\ufeff")).toEqual(["abcdef"]);
+		expect(cleanTranslation("one\r\ntwo\u2028three\n\n\n")).toEqual(["one", "two", "three"]);
+		expect(cleanTranslation("\u0000\u0001  \t ")).toEqual([]);
+		expect(cleanTranslation("broken \ud800 surrogate")).toEqual(["broken surrogate"]);
+	});
+
+	it("bounds very long translations", async () => {
+		const long = "word ".repeat(40_000);
+		const cleaned = cleanTranslation(long);
+		expect(cleaned.join("").length).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
+		expect(cleaned.join("").endsWith("…")).toBe(true);
+		const drawing = await draw(region(long, box(0, 0, 300, 200)), "en");
+		expect(drawing.overflowed).toBe(true);
+		expect(drawing.fitted?.glyphs.length).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
+		const lines = "x\n".repeat(5000);
+		expect(cleanTranslation(lines).length).toBeLessThanOrEqual(30);
+	});
+
+	it("ignores empty, inverted and non-finite boxes without throwing", async () => {
+		for (const b of [box(10, 10, 0, 50), box(10, 10, -40, 50), { x0: Number.NaN, y0: 0, x1: 10, y1: 10 }]) {
+			const drawing = await draw(region("Hello", b), "en");
+			expect(drawing.svg).toBeUndefined();
+		}
+	});
+
+	it("typesets at most MAX_REGIONS regions and reports the rest", async () => {
+		const regions = Array.from({ length: MAX_REGIONS + 25 }, (_, id) => ({
+			...region("ok", box((id % 50) * 20, Math.floor(id / 50) * 20, 18, 18)),
+			id,
+		}));
+		const result = await typesetRegions(regions, {
+			mode: "general",
+			targetLanguage: "en",
+			sourceLanguage: "ja",
+			imageWidth: 1000,
+			imageHeight: 1100,
+			loadFont,
+		});
+		expect(result.overlays.length).toBeLessThanOrEqual(MAX_REGIONS);
+		expect(result.overflow).toEqual(expect.arrayContaining([MAX_REGIONS, MAX_REGIONS + 24]));
+		for (const overlay of result.overlays) {
+			expect(overlay.raster.width * overlay.raster.height * 4).toBe(overlay.raster.data.length);
+			expect(overlay.raster.width).toBeLessThanOrEqual(40);
+		}
+	});
+});
