@@ -34,57 +34,82 @@ async function writeResult(output, resultImage) {
 	await rename(partial, output);
 }
 
+/**
+ * Jobs with the same bytes and options share one Idempotency-Key: a second request would answer 409 and
+ * write nothing. They are sent once, and the result is written to each of their outputs.
+ */
+async function groupByKey(jobs, options, salt) {
+	const groups = new Map();
+	for (const job of jobs) {
+		const key = idempotencyKey(await readFile(job.file), options, salt);
+		const group = groups.get(key) ?? { key, jobs: [] };
+		group.jobs.push(job);
+		groups.set(key, group);
+	}
+	return [...groups.values()];
+}
+
 export async function runBatch({ jobs, options, client, concurrency, retries, overwrite, again, progress }) {
 	const summary = { translated: 0, skipped: 0, failed: 0, notStarted: 0, creditsLeft: undefined, stoppedBy: undefined };
 	const pacer = new RatePacer();
 	// --again: a fresh salt per run, so every file gets a key the service has not seen.
 	const salt = again ? randomUUID() : "";
-	const queue = [...jobs];
+	const queue = await groupByKey(jobs, options, salt);
 
-	const translateOne = async ({ file, output }) => {
-		if (!overwrite && (await exists(output))) {
-			summary.skipped += 1;
-			progress.finish(file, "skipped", `${output} exists`);
-			return;
+	const translateGroup = async ({ key, jobs: group }) => {
+		const pending = [];
+		for (const job of group) {
+			if (!overwrite && (await exists(job.output))) {
+				summary.skipped += 1;
+				progress.finish(job.file, "skipped", `${job.output} exists`);
+			} else pending.push(job);
 		}
+		if (pending.length === 0) return;
+		const [first] = pending;
 		const started = Date.now();
-		progress.update(file, "translating");
-		const bytes = await readFile(file);
-		const body = { imageBase64: bytes.toString("base64"), ...options };
-		const key = idempotencyKey(bytes, options, salt);
+		progress.update(first.file, "translating");
+		const body = { imageBase64: (await readFile(first.file)).toString("base64"), ...options };
 		const answer = await sendWithRetries({
 			send: () => client.translate(body, key),
 			pacer,
 			retries,
-			onWait: (message) => progress.update(file, message),
+			onWait: (message) => progress.update(first.file, message),
 		});
 		if (answer.status === 200) {
-			await writeResult(output, answer.body.resultImage);
-			summary.translated += 1;
 			summary.creditsLeft = answer.body.remainingCredit;
-			progress.finish(file, "translated", `→ ${output} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+			const seconds = ((Date.now() - started) / 1000).toFixed(1);
+			for (const job of pending) {
+				await writeResult(job.output, answer.body.resultImage);
+				summary.translated += 1;
+				const note = job === first ? `${seconds} s` : `same image as ${first.file}, not charged again`;
+				progress.finish(job.file, "translated", `→ ${job.output} (${note})`);
+			}
 			return;
 		}
-		summary.failed += 1;
-		progress.finish(file, "failed", describeAnswer(answer));
+		for (const job of pending) {
+			summary.failed += 1;
+			progress.finish(job.file, "failed", describeAnswer(answer));
+		}
 		if (stopsTheBatch(answer)) {
 			summary.stoppedBy ??= describeAnswer(answer);
-			summary.notStarted += queue.length;
+			summary.notStarted += queue.reduce((count, next) => count + next.jobs.length, 0);
 			queue.length = 0;
 		}
 	};
 
 	const worker = async () => {
-		for (let job = queue.shift(); job; job = queue.shift()) {
+		for (let group = queue.shift(); group; group = queue.shift()) {
 			try {
-				await translateOne(job);
+				await translateGroup(group);
 			} catch (error) {
-				summary.failed += 1;
-				progress.finish(job.file, "failed", error.message);
+				for (const job of group.jobs) {
+					summary.failed += 1;
+					progress.finish(job.file, "failed", error.message);
+				}
 			}
 		}
 	};
-	await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
+	await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
 	progress.end();
 	return summary;
 }

@@ -27,7 +27,7 @@ export function createProgress(total, stream = process.stderr) {
 		if (!tty) return;
 		const doing = [...active].map(([name, status]) => `${name}: ${status}`).join("  ");
 		const line = `${bar()}  ${doing}`;
-		const columns = stream.columns ?? 100;
+		const columns = stream.columns || 100;
 		stream.write(`\r\x1b[2K${line.length > columns - 1 ? `${line.slice(0, columns - 2)}…` : line}`);
 		bottomShown = true;
 	};

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -112,13 +112,31 @@ describe("yakusu retries and pacing", { timeout: 120_000 }, () => {
 		}
 	});
 
+	it("sends identical images once and writes the result for each of them", async () => {
+		const api = await scriptedApi([ok(50)]);
+		try {
+			const dir = path.join(work, "d");
+			const pages = await folder(dir);
+			for (const name of ["blank-1.png", "blank-2.png"])
+				await copyFile(path.join(FIXTURES, "page-2.png"), path.join(pages, name));
+			await copyFile(path.join(FIXTURES, "hello-ja.png"), path.join(pages, "other.png"));
+			const run = await yakusu(["translate", dir, "--to", "en"], api.url);
+			assert.equal(run.code, 0, run.stderr);
+			assert.equal(api.calls.length, 2, "one call per distinct image");
+			assert.match(run.stdout, /3 translated, 0 skipped, 0 failed/);
+			assert.match(run.stderr, /blank-2\.png .*same image as .*blank-1\.png, not charged again/);
+		} finally {
+			api.close();
+		}
+	});
+
 	it("holds further requests when RateLimit-Remaining reaches zero, until RateLimit-Reset", async () => {
 		const api = await scriptedApi([ok(0), ok(10), ok(10)]);
 		try {
 			const dir = path.join(work, "c");
 			const pages = await folder(dir);
-			for (const name of ["1.png", "2.png", "3.png"])
-				await copyFile(path.join(FIXTURES, "hello-ja.png"), path.join(pages, name));
+			// Distinct contents: identical files would be sent once.
+			for (const name of ["1.png", "2.png", "3.png"]) await writeFile(path.join(pages, name), `page ${name}`);
 			const run = await yakusu(["translate", dir, "--to", "en", "--concurrency", "1"], api.url);
 			assert.equal(run.code, 0, run.stderr);
 			assert.equal(api.calls.length, 3);

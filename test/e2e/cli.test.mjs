@@ -93,7 +93,8 @@ describe("yakusu translate", { timeout: 600_000 }, () => {
 	it("stops at once when the key is refused", async () => {
 		const pages = path.join(work, "refused");
 		await mkdir(pages);
-		for (const name of ["1.png", "2.png"]) await copyFile(path.join(FIXTURES, "page-2.png"), path.join(pages, name));
+		await copyFile(path.join(FIXTURES, "hello-ja.png"), path.join(pages, "1.png"));
+		await copyFile(path.join(FIXTURES, "page-2.png"), path.join(pages, "2.png"));
 		const run = await yakusu(["translate", pages, "--to", "de", "--concurrency", "1"], {
 			...env,
 			YAKUSU_API_KEY: "sk_yakusu_not-a-real-key",
