@@ -101,6 +101,7 @@ function retryDelay(error: unknown, endpoint: Endpoint): number {
 }
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {
+	if (signal.aborted) return Promise.resolve();
 	return new Promise((resolve) => {
 		const timer = setTimeout(done, ms);
 		signal.addEventListener("abort", done, { once: true });

@@ -46,7 +46,7 @@ export async function readAndTranslate(
 
 	const readStart = Date.now();
 	const windows = readingWindows(raster.width, raster.height);
-	const read = await readAll(raster, windows, reader, oneCall ? options : undefined, ctx);
+	const read = await readAll(raster, windows, reader, options, oneCall, ctx);
 	ctx.timings.read = Date.now() - readStart;
 	if (oneCall || read.regions.length === 0) {
 		ctx.timings.translate = 0;
@@ -67,7 +67,8 @@ async function readAll(
 	raster: Raster,
 	windows: Window[],
 	reader: Endpoint,
-	translate: PromptOptions | undefined,
+	options: PromptOptions,
+	translate: boolean,
 	ctx: PipelineContext,
 ): Promise<{ regions: PlacedRegion[]; copies: SentImage[] }> {
 	const siblings = new AbortController();
@@ -75,7 +76,9 @@ async function readAll(
 	const copies = windows.map((window) => readerCopy(raster, window));
 	try {
 		const perWindow = await Promise.all(
-			windows.map((window, i) => readWindow(copies[i] as SentImage, window, raster, reader, translate, askCtx)),
+			windows.map((window, i) =>
+				readWindow(copies[i] as SentImage, window, raster, reader, options, translate, askCtx),
+			),
 		);
 		return { regions: mergeRegions(perWindow), copies };
 	} catch (error) {
@@ -89,17 +92,17 @@ async function readWindow(
 	window: Window,
 	raster: Raster,
 	reader: Endpoint,
-	translate: PromptOptions | undefined,
+	options: PromptOptions,
+	withTranslation: boolean,
 	ctx: AskContext,
 ): Promise<PlacedRegion[]> {
 	const boxField = reader.spec.boxField;
-	const withTranslation = translate !== undefined;
 	const read = await askModel(
 		reader,
 		{
-			system: readingSystemPrompt(boxField, translate),
-			text: translate
-				? `Read and translate this image. ${translationInput(translate)}`
+			system: readingSystemPrompt(boxField, options.source, withTranslation ? options : undefined),
+			text: withTranslation
+				? `Read and translate this image. ${translationInput(options)}`
 				: "Read every block of text in this image.",
 			image: copy,
 			root: "regions",

@@ -29,6 +29,8 @@ describe("readAndTranslate", () => {
 			["gemini", "read"],
 			["deepseek", "translate"],
 		]);
+		expect(fake.calls[0]?.body.systemInstruction.parts[0].text).toContain("mostly in Japanese");
+		expect(ctx.timings.translate).toBeTypeOf("number");
 		expect(result.regions.map((r) => r.translation)).toEqual([
 			"[en] こんにちは、\n世界",
 			"[en] 縦書きの台詞",
