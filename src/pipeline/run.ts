@@ -1,6 +1,12 @@
 import type { Env } from "../env";
+import { composeOverlays } from "./compose";
+import { decodeImage } from "./decode";
+import { encodePng } from "./encode";
+import { eraseRegions } from "./erase";
 import { PipelineError } from "./errors";
+import { readAndTranslate } from "./read";
 import type { StageTimings, TranslateJob } from "./types";
+import { typesetRegions } from "./typeset";
 
 export interface PipelineContext {
 	env: Env;
@@ -19,6 +25,50 @@ export interface PipelineResult {
 /** Turns a validated request into the translated PNG. The one seam between HTTP and pixels. */
 export type Pipeline = (job: TranslateJob, ctx: PipelineContext) => Promise<PipelineResult>;
 
-export const runPipeline: Pipeline = async () => {
-	throw new PipelineError("Translation is not available: the image pipeline is not installed yet");
+export const runPipeline: Pipeline = async (job, ctx) => {
+	const { timings } = ctx;
+	const raster = await timed(timings, "decode", () => decodeImage(job.image, job.format));
+	// The file's bytes are no longer needed: let them go before the big allocations that follow.
+	job.image = new Uint8Array(0);
+
+	const { regions } = await readAndTranslate(raster, job, ctx);
+	stopIfAbandoned(ctx.signal);
+
+	const erased = await timed(timings, "erase", () => eraseRegions(raster, regions, job.mode));
+	const { overlays, overflow } = await timed(timings, "typeset", () =>
+		typesetRegions(erased, {
+			mode: job.mode,
+			sourceLanguage: job.sourceLanguage,
+			targetLanguage: job.targetLanguage,
+			imageWidth: raster.width,
+			imageHeight: raster.height,
+			loadFont: fontsFrom(ctx.env),
+		}),
+	);
+	await timed(timings, "compose", () => composeOverlays(raster, overlays));
+	stopIfAbandoned(ctx.signal);
+	const png = await timed(timings, "encode", () => encodePng(raster));
+	return { png, overflow };
 };
+
+async function timed<T>(timings: StageTimings, stage: keyof StageTimings, run: () => T | Promise<T>): Promise<T> {
+	const start = Date.now();
+	try {
+		return await run();
+	} finally {
+		timings[stage] = Date.now() - start;
+	}
+}
+
+function stopIfAbandoned(signal: AbortSignal): void {
+	if (signal.aborted) throw new PipelineError("The client disconnected before the translation finished");
+}
+
+/** Fonts are static assets under fonts/ (served through the ASSETS binding). */
+function fontsFrom(env: Env) {
+	return async (file: string): Promise<Uint8Array> => {
+		const res = await env.ASSETS.fetch(`https://assets.local/fonts/${file}`);
+		if (!res.ok) throw new PipelineError(`Font ${file} is missing from the deployment`);
+		return new Uint8Array(await res.arrayBuffer());
+	};
+}

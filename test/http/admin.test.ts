@@ -7,7 +7,12 @@ const yakusu = service(instantPipeline().pipeline);
 
 describe("admin API", () => {
 	it("refuses a missing or wrong token with 401, and is absent without ADMIN_TOKEN", async () => {
-		for (const headers of [{}, { Authorization: "Bearer wrong" }, { Authorization: "test-admin-token" }]) {
+		const attempts: Record<string, string>[] = [
+			{},
+			{ Authorization: "Bearer wrong" },
+			{ Authorization: "test-admin-token" },
+		];
+		for (const headers of attempts) {
 			const res = await yakusu.call("/admin/accounts", { method: "POST", headers, body: "{}" });
 			expect(res.status).toBe(401);
 		}
