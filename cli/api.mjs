@@ -1,3 +1,5 @@
+import { requestBody } from "./request-body.mjs";
+
 /** One POST /translate/image, its answer read into plain data: status, body, rate-limit state, Retry-After. */
 
 function seconds(value) {
@@ -33,7 +35,8 @@ export function createClient({ baseUrl, apiKey, timeoutMs = 300_000 }) {
 				return [];
 			}
 		},
-		async translate(body, idempotencyKey) {
+		/** Sends `file` with the request options; the body is streamed from disk. */
+		async translate(file, options, idempotencyKey) {
 			const response = await fetch(endpoint, {
 				method: "POST",
 				headers: {
@@ -41,7 +44,8 @@ export function createClient({ baseUrl, apiKey, timeoutMs = 300_000 }) {
 					"Content-Type": "application/json",
 					"Idempotency-Key": idempotencyKey,
 				},
-				body: JSON.stringify(body),
+				body: requestBody(file, options),
+				duplex: "half",
 				signal: AbortSignal.timeout(timeoutMs),
 			});
 			const payload = await response.json().catch(() => ({}));

@@ -68,9 +68,8 @@ export async function runBatch({ jobs, options, client, concurrency, retries, ov
 		const [first] = pending;
 		const started = Date.now();
 		progress.update(first.file, "translating");
-		const body = { imageBase64: (await readFile(first.file)).toString("base64"), ...options };
 		const answer = await sendWithRetries({
-			send: () => client.translate(body, key),
+			send: () => client.translate(first.file, options, key),
 			pacer,
 			retries,
 			onWait: (message) => progress.update(first.file, message),
