@@ -59,6 +59,12 @@ function setUpDropZone() {
 		zone.classList.remove("dragging");
 		chooseFile(event.dataTransfer?.files?.[0]);
 	});
+	// A screenshot in the clipboard is the quickest way to try a page: paste it anywhere but a text field.
+	document.addEventListener("paste", (event) => {
+		const file = event.clipboardData?.files?.[0];
+		if (file && !(event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement))
+			chooseFile(file);
+	});
 }
 
 function readAsDataUrl(file) {

@@ -47,6 +47,12 @@ export function makeLanguagePicker(container, fieldSchema, initial) {
 	show("");
 	select.value = initial;
 	search.addEventListener("input", () => show(search.value));
+	// Enter in a search box would submit the form, a paid call; it picks the best match instead.
+	search.addEventListener("keydown", (event) => {
+		if (event.key !== "Enter") return;
+		event.preventDefault();
+		select.focus();
+	});
 	return select;
 }
 

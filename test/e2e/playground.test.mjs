@@ -105,6 +105,21 @@ describe("playground", { timeout: 240_000 }, () => {
 		await page.close();
 	});
 
+	it("picks a language with Enter in its search box, without sending a paid request", async () => {
+		const page = await openPlayground();
+		let requests = 0;
+		page.on("request", (request) => {
+			if (request.url().endsWith("/translate/image")) requests += 1;
+		});
+		await fillForm(page, service.apiKey);
+		await page.fill('[data-field="targetLanguage"] .language-search', "kore");
+		await page.press('[data-field="targetLanguage"] .language-search', "Enter");
+		assert.equal(await page.inputValue("#target-language"), "ko");
+		assert.equal(await page.textContent("#status"), "");
+		assert.equal(requests, 0);
+		await page.close();
+	});
+
 	it("fits a phone-sized screen without sideways scrolling", async () => {
 		const page = await openPlayground({ width: 375, height: 740 });
 		const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
