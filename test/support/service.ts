@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import type { Env } from "../../src/env";
 import { createApp } from "../../src/http/app";
 import type { Pipeline } from "../../src/pipeline/run";
 import { solidPng, toBase64 } from "./png";
@@ -6,9 +7,11 @@ import { solidPng, toBase64 } from "./png";
 export const ADMIN_TOKEN = "test-admin-token";
 
 /** A running service: the real app, Durable Objects and admin API, around the given pipeline. */
-export function service(pipeline: Pipeline) {
+export function service(pipeline: Pipeline, vars: Partial<Record<keyof Env, unknown>> = {}) {
 	const app = createApp(pipeline);
-	const call = (path: string, init?: RequestInit) => app.fetch(new Request(`https://yakusu.test${path}`, init), env);
+	const workerEnv = { ...env, ...vars };
+	const call = (path: string, init?: RequestInit) =>
+		app.fetch(new Request(`https://yakusu.test${path}`, init), workerEnv);
 
 	const adminCall = async (method: string, path: string, body?: unknown) =>
 		call(`/admin${path}`, {
