@@ -1,6 +1,9 @@
 /** Command-line arguments: `yakusu translate <files or folders> --to en [...]`, read with node's own parseArgs. */
 import { parseArgs } from "node:util";
 
+/** Where `npm start` runs the service. */
+export const DEFAULT_BASE_URL = "http://127.0.0.1:8787";
+
 export const USAGE = `Usage: yakusu translate <files or folders...> --to <lang> [options]
 
 Translates the text in images through the yakusu API and writes <name>.<lang>.png.
@@ -20,7 +23,7 @@ Options:
 
 Environment:
   YAKUSU_API_KEY         your API key (required)
-  YAKUSU_BASE_URL        the service, default http://localhost:8787
+  YAKUSU_BASE_URL        the service, default ${DEFAULT_BASE_URL}
 
 Folders are searched recursively for .png, .jpg, .jpeg, .webp and .gif files.
 Re-running the same command is safe: finished files are skipped, and a file the service

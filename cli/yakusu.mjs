@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** `yakusu translate <files or folders> --to en`: translates a batch of images through the yakusu API. */
 import { createClient } from "./api.mjs";
-import { parseCommand, USAGE, UsageError } from "./args.mjs";
+import { DEFAULT_BASE_URL, parseCommand, USAGE, UsageError } from "./args.mjs";
 import { formatSummary, runBatch } from "./batch.mjs";
 import { collectJobs } from "./inputs.mjs";
 import { createProgress } from "./progress.mjs";
@@ -24,7 +24,7 @@ async function main(argv, env) {
 		console.error("Set YAKUSU_API_KEY to your API key (sk_yakusu_...).");
 		return 2;
 	}
-	const client = createClient({ baseUrl: env.YAKUSU_BASE_URL || "http://localhost:8787", apiKey });
+	const client = createClient({ baseUrl: env.YAKUSU_BASE_URL || DEFAULT_BASE_URL, apiKey });
 
 	const jobs = await collectJobs(command.paths, {
 		targetLanguage: command.options.targetLanguage,
