@@ -16,7 +16,8 @@ import { writePng } from "./corpus/png.mjs";
 import { corpus, makeSample } from "./corpus/synthetic.mjs";
 import { bundleForNode } from "./pixels/bundle.mjs";
 
-const TARGET_PSNR = { flat: 38, gradient: 30, texture: 26 };
+// Balloons on art (manga) are flat fills too: the flat target applies.
+const TARGET_PSNR = { flat: 38, manga: 38, gradient: 30, texture: 26 };
 const OUT = "bench/out/quality";
 const useOcr = !process.argv.includes("--no-ocr");
 

@@ -21,7 +21,8 @@ import { writePng } from "./png.mjs";
 import { FAMILIES, renderCoverage } from "./text.mjs";
 
 export const SCRIPTS = ["ja", "zh", "ko", "latin", "cyrillic", "arabic"];
-export const KINDS = ["flat", "gradient", "texture"];
+/** flat: balloons and labels on paper; manga: balloons on grey art; gradient; texture (photo-like). */
+export const KINDS = ["flat", "manga", "gradient", "texture"];
 
 /** tesseract language per script. */
 const TESSERACT = { ja: "jpn", zh: "chi_sim", ko: "kor", latin: "eng", cyrillic: "rus", arabic: "ara" };
@@ -46,19 +47,15 @@ export function corpus({ width = 720, height = 540 } = {}) {
 
 export async function makeSample({ name, kind, script, seed, width, height, regionCount = 3 }) {
 	const rnd = random(seed * 7919);
-	const plate =
-		kind === "gradient"
-			? gradient(width, height, rnd)
-			: kind === "texture"
-				? texture(width, height, rnd)
-				: paper(width, height, rnd);
-	const image = { width, height, data: plate.data.slice() };
+	const plate = background(kind, width, height, rnd);
+	const image = { width, height, data: new Uint8Array(plate.data.length) };
 	const coverage = new Uint8Array(width * height);
 	const regions = [];
 	const band = Math.floor(height / regionCount);
 	for (let id = 0; id < regionCount; id++) {
 		const cjk = script === "ja" || script === "zh" || script === "ko";
-		const vertical = kind === "flat" && (script === "ja" || script === "zh") && id % 2 === 0;
+		const balloons = kind === "flat" || kind === "manga";
+		const vertical = balloons && (script === "ja" || script === "zh") && id % 2 === 0;
 		const phrases = PHRASES[script];
 		const text = phrases[(seed + id) % phrases.length];
 		const lines = splitLines(text, vertical ? 2 : 1 + (id % 2), cjk);
@@ -66,51 +63,44 @@ export async function makeSample({ name, kind, script, seed, width, height, regi
 		const bold = rnd() < 0.3;
 		const rtl = script === "arabic";
 		const x = vertical
-			? 120 + Math.floor(rnd() * 300)
+			? 120 + Math.floor(rnd() * (width - 420))
 			: rtl
 				? width - 60 - Math.floor(rnd() * 80)
 				: 60 + Math.floor(rnd() * 80);
-		const y = id * band + 30 + Math.floor(rnd() * 12);
-		const ink = await renderCoverage({
-			width,
-			height,
-			lines,
-			x,
-			y,
-			size,
-			family: FAMILIES[script],
-			bold,
-			vertical,
-			rtl,
-		});
-		const exactBox = inkBox(ink, width, height);
-		if (!exactBox) continue;
+		// Each region owns a band of rows; text is rendered for that band only (fast at 25 MP).
+		const top = id * band;
+		const y = top + 30 + Math.floor(rnd() * 12);
+		const family = FAMILIES[script];
+		const ink = await renderCoverage({ width, height: band, top, lines, x, y, size, family, bold, vertical, rtl });
+		const inBand = inkBox(ink, width, band);
+		if (!inBand) continue;
+		const exactBox = { ...inBand, y0: inBand.y0 + top, y1: inBand.y1 + top };
 
 		const label = kind === "flat" && id % 2 === 1 && !vertical;
-		if (kind === "flat" && !label) drawBalloon(plate, exactBox, rnd);
+		if (balloons && !label) drawBalloon(plate, exactBox, rnd);
 		const labelColour = [Math.floor(rnd() * 120) + 100, Math.floor(rnd() * 80), Math.floor(rnd() * 120)];
 		if (label) drawLabel(plate, exactBox, labelColour);
-		image.data.set(plate.data);
-		const color = label ? [255, 255, 255] : kind === "flat" ? [15, 15, 15] : contrastingInk(plate, exactBox, rnd);
-		for (let i = 0; i < ink.length; i++) if (ink[i] > coverage[i]) coverage[i] = ink[i];
-		regions.push({
-			id,
-			text,
-			lines,
-			box: readerBox(exactBox, width, height, rnd),
-			exactBox,
-			vertical,
-			color,
-			bold,
-			_ink: ink,
-		});
+		const color = label ? [255, 255, 255] : balloons ? [15, 15, 15] : contrastingInk(plate, exactBox, rnd);
+		const offset = top * width;
+		for (let i = 0; i < ink.length; i++) if (ink[i] > coverage[offset + i]) coverage[offset + i] = ink[i];
+		const box = readerBox(exactBox, width, height, rnd);
+		regions.push({ id, text, lines, box, exactBox, vertical, color, bold, ink, offset });
 	}
 	// Text goes on after every balloon and label is drawn, each in its own colour.
-	for (const region of regions) {
-		paint(image, region._ink, region.color);
-		delete region._ink;
-	}
-	return { name, kind, script, tesseract: TESSERACT[script], width, height, image, plate, coverage, regions };
+	image.data.set(plate.data);
+	for (const { ink, offset, color } of regions) paint(image, ink, offset, color);
+	return {
+		name,
+		kind,
+		script,
+		tesseract: TESSERACT[script],
+		width,
+		height,
+		image,
+		plate,
+		coverage,
+		regions: regions.map(({ ink, offset, ...region }) => region),
+	};
 }
 
 function splitLines(text, count, cjk) {
@@ -170,12 +160,30 @@ function contrastingInk(plate, box, rnd) {
 	return light ? [10, 10, 10] : [250, 250, 250];
 }
 
-function paint(image, ink, colour) {
-	for (let i = 0; i < ink.length; i++) {
-		const a = ink[i] / 255;
+function paint(image, ink, offset, colour) {
+	for (let k = 0; k < ink.length; k++) {
+		const a = ink[k] / 255;
 		if (a === 0) continue;
+		const i = offset + k;
 		for (let c = 0; c < 3; c++) image.data[i * 4 + c] = Math.round(image.data[i * 4 + c] * (1 - a) + colour[c] * a);
 	}
+}
+
+function background(kind, width, height, rnd) {
+	if (kind === "gradient") return gradient(width, height, rnd);
+	if (kind === "texture") return texture(width, height, rnd);
+	if (kind === "manga") return greyArt(texture(width, height, rnd));
+	return paper(width, height, rnd);
+}
+
+/** Grey, contrasty art from a texture: stands in for a manga panel's drawing and screentone. */
+function greyArt(img) {
+	for (let i = 0; i < img.width * img.height; i++) {
+		const luma = 0.3 * img.data[i * 4] + 0.59 * img.data[i * 4 + 1] + 0.11 * img.data[i * 4 + 2];
+		const v = Math.max(0, Math.min(255, Math.round((luma - 128) * 1.6 + 128)));
+		img.data[i * 4] = img.data[i * 4 + 1] = img.data[i * 4 + 2] = v;
+	}
+	return img;
 }
 
 export function coverageMaskImage({ width, height, coverage }) {

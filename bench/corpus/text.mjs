@@ -34,10 +34,11 @@ async function ready() {
 const escapeXml = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
- * Coverage (0..255 per pixel, image-sized) of text lines drawn at (x, y) (top left of the block).
- * Horizontal lines stack downwards; vertical text puts one character per cell, columns right to left.
+ * Coverage (0..255 per pixel) of text lines drawn at (x, y) (top left of the block), for the band
+ * of image rows [top, top + height). Horizontal lines stack downwards; vertical text puts one
+ * character per cell, columns right to left.
  */
-export async function renderCoverage({ width, height, lines, x, y, size, family, bold, vertical, rtl }) {
+export async function renderCoverage({ width, height, top = 0, lines, x, y, size, family, bold, vertical, rtl }) {
 	const fontBuffers = await ready();
 	const weight = bold ? 700 : 400;
 	const leading = Math.round(size * 1.3);
@@ -57,7 +58,7 @@ export async function renderCoverage({ width, height, lines, x, y, size, family,
 			parts.push(`<text ${anchor} y="${y + row * leading + size * 0.95}">${escapeXml(line)}</text>`);
 		});
 	}
-	const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g font-family="${family}" font-size="${size}" font-weight="${weight}" fill="#000">${parts.join("")}</g></svg>`;
+	const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g transform="translate(0 ${-top})" font-family="${family}" font-size="${size}" font-weight="${weight}" fill="#000">${parts.join("")}</g></svg>`;
 	const rendered = new Resvg(svg, {
 		font: { fontBuffers, defaultFontFamily: family, loadSystemFonts: false },
 	}).render();

@@ -1,23 +1,23 @@
 import type { Raster } from "../types";
 import { crc32 } from "./crc32";
-import { paeth } from "./png-filters";
+import { RleDeflater } from "./deflate";
 
 /** Rows are handed to the compressor in batches of about this many bytes. */
 const BATCH_BYTES = 1 << 18;
 
 /**
- * Encodes a raster as PNG at its own size. Rows are filtered one at a time and streamed through
- * the runtime's CompressionStream, so besides the raster only one batch of filtered rows and the
- * compressed output are alive. A fully opaque raster is written as RGB (same pixels, a quarter
- * less to compress); otherwise RGBA, alpha kept.
+ * Encodes a raster as PNG at its own size. Rows are filtered a batch at a time and each batch is
+ * compressed as it comes (RleDeflater), so besides the raster only one batch of filtered rows and
+ * the compressed output are alive. The smallest colour type that holds every pixel exactly is
+ * used: grey (most manga pages) or RGB when opaque, RGBA otherwise (alpha kept). Fewer bytes
+ * per pixel mean proportionally less to filter and compress.
  */
-export async function encodePng(raster: Raster): Promise<Uint8Array> {
+export function encodePng(raster: Raster): Uint8Array {
 	const { width, height, data } = raster;
-	const channels = isOpaque(data) ? 3 : 4;
+	const channels = channelsNeeded(data);
 	const rowBytes = width * channels;
-	const stream = new CompressionStream("deflate");
-	const writer = stream.writable.getWriter();
-	const compressed = collect(stream.readable);
+	const deflater = new RleDeflater();
+	const compressed: Uint8Array[] = [];
 
 	const rowsPerBatch = Math.max(1, Math.floor(BATCH_BYTES / (rowBytes + 1)));
 	let previous = new Uint8Array(rowBytes);
@@ -30,20 +30,38 @@ export async function encodePng(raster: Raster): Promise<Uint8Array> {
 			filterRow(current, previous, channels, batch.subarray(r * (rowBytes + 1), (r + 1) * (rowBytes + 1)));
 			[previous, current] = [current, previous];
 		}
-		await writer.write(batch);
+		compressed.push(deflater.push(batch));
 	}
-	await writer.close();
-	return assemble(width, height, channels === 4 ? 6 : 2, await compressed);
+	compressed.push(deflater.finish());
+	return assemble(
+		width,
+		height,
+		COLOR_TYPE[channels]!,
+		compressed.filter((c) => c.length > 0),
+	);
 }
 
-function isOpaque(data: Uint8Array): boolean {
-	for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) return false;
-	return true;
+const COLOR_TYPE: Record<number, number> = { 1: 0, 3: 2, 4: 6 };
+
+/** 1 when every pixel is opaque grey, 3 when opaque, else 4. */
+function channelsNeeded(data: Uint8Array): 1 | 3 | 4 {
+	const pixels = new Uint32Array(data.buffer, data.byteOffset, data.length >> 2);
+	let grey = true;
+	for (let i = 0; i < pixels.length; i++) {
+		const p = pixels[i]!; // little-endian: 0xAABBGGRR
+		if (p >>> 24 !== 255) return 4;
+		if (grey && ((p & 255) !== ((p >>> 8) & 255) || (p & 255) !== ((p >>> 16) & 255))) grey = false;
+	}
+	return grey ? 1 : 3;
 }
 
 function packRow(data: Uint8Array, from: number, width: number, channels: number, out: Uint8Array): void {
 	if (channels === 4) {
 		out.set(data.subarray(from, from + width * 4));
+		return;
+	}
+	if (channels === 1) {
+		for (let x = 0; x < width; x++) out[x] = data[from + x * 4]!;
 		return;
 	}
 	for (let x = 0, i = from, o = 0; x < width; x++, i += 4, o += 3) {
@@ -62,13 +80,19 @@ function filterRow(line: Uint8Array, previous: Uint8Array, bpp: number, out: Uin
 	const n = line.length;
 	out[0] = 4;
 	for (let i = 0; i < bpp; i++) out[i + 1] = (line[i]! - previous[i]!) & 255;
-	for (let i = bpp; i < n; i++) out[i + 1] = (line[i]! - paeth(line[i - bpp]!, previous[i]!, previous[i - bpp]!)) & 255;
-}
-
-async function collect(readable: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
-	const chunks: Uint8Array[] = [];
-	for await (const chunk of readable) chunks.push(chunk);
-	return chunks;
+	for (let i = bpp; i < n; i++) {
+		// Paeth inlined (this loop runs once per byte of the image).
+		const a = line[i - bpp]!;
+		const b = previous[i]!;
+		const c = previous[i - bpp]!;
+		let pa = b - c;
+		let pb = a - c;
+		let pc = pa + pb;
+		pa = pa < 0 ? -pa : pa;
+		pb = pb < 0 ? -pb : pb;
+		pc = pc < 0 ? -pc : pc;
+		out[i + 1] = (line[i]! - (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 255;
+	}
 }
 
 const SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

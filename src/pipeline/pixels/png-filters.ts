@@ -21,19 +21,21 @@ export function unfilterRow(filter: number, line: Uint8Array, previous: Uint8Arr
 			return true;
 		case 4:
 			for (let i = 0; i < bpp; i++) line[i] = (line[i]! + previous[i]!) & 255;
-			for (let i = bpp; i < n; i++)
-				line[i] = (line[i]! + paeth(line[i - bpp]!, previous[i]!, previous[i - bpp]!)) & 255;
+			for (let i = bpp; i < n; i++) {
+				// Paeth predictor inlined: p = a + b - c, nearest of a, b, c to p.
+				const a = line[i - bpp]!;
+				const b = previous[i]!;
+				const c = previous[i - bpp]!;
+				let pa = b - c;
+				let pb = a - c;
+				let pc = pa + pb;
+				pa = pa < 0 ? -pa : pa;
+				pb = pb < 0 ? -pb : pb;
+				pc = pc < 0 ? -pc : pc;
+				line[i] = (line[i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 255;
+			}
 			return true;
 		default:
 			return false;
 	}
-}
-
-export function paeth(a: number, b: number, c: number): number {
-	const p = a + b - c;
-	const pa = Math.abs(p - a);
-	const pb = Math.abs(p - b);
-	const pc = Math.abs(p - c);
-	if (pa <= pb && pa <= pc) return a;
-	return pb <= pc ? b : c;
 }

@@ -1,0 +1,253 @@
+import { canonicalCodes, codeLengths } from "./huffman";
+
+/**
+ * A fast zlib (RFC 1950/1951) compressor made for PNG-filtered image rows. It looks for one kind
+ * of match only, a byte repeated (distance 1: what filtering turns flat areas and gradients
+ * into), and codes each block with its own Huffman tables. That is the "RLE" strategy of zlib
+ * and of fast PNG encoders (fpng, fdeflate): within a few percent of zlib's default size on
+ * photos and art, several times faster than the runtime's CompressionStream, whose level cannot
+ * be chosen (see docs/benchmarks.md).
+ */
+export class RleDeflater {
+	private readonly bits = new BitWriter();
+	private adler = new Adler32();
+
+	constructor() {
+		this.bits.writeBits(0x78, 8); // CMF: deflate, 32 KiB window
+		this.bits.writeBits(0x01, 8); // FLG: fastest, check bits
+	}
+
+	/** Compresses `data` as one block; returns the bytes completed so far. */
+	push(data: Uint8Array): Uint8Array {
+		this.adler.update(data);
+		writeBlock(this.bits, data);
+		return this.bits.take();
+	}
+
+	/** Ends the stream (an empty final block and the Adler-32); returns the last bytes. */
+	finish(): Uint8Array {
+		this.bits.writeBits(1, 1); // BFINAL
+		this.bits.writeBits(1, 2); // fixed Huffman
+		this.bits.writeBits(0, 7); // end of block (code 256 is seven zero bits)
+		this.bits.alignToByte();
+		const sum = this.adler.value();
+		for (const shift of [24, 16, 8, 0]) this.bits.writeBits((sum >>> shift) & 255, 8);
+		return this.bits.take();
+	}
+}
+
+const MAX_RUN = 258;
+
+/** Length symbol (257..285) for each match length 3..258, with its extra bits and base. */
+const LENGTH_SYMBOL = new Uint16Array(MAX_RUN + 1);
+const LENGTH_EXTRA_BITS = new Uint8Array(29);
+const LENGTH_BASE = new Uint16Array(29);
+{
+	const extra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0];
+	let base = 3;
+	for (let code = 0; code < 29; code++) {
+		LENGTH_EXTRA_BITS[code] = extra[code]!;
+		LENGTH_BASE[code] = code === 28 ? 258 : base;
+		if (code < 28) {
+			for (let len = base; len < base + (1 << extra[code]!) && len <= MAX_RUN; len++) LENGTH_SYMBOL[len] = 257 + code;
+			base += 1 << extra[code]!;
+		}
+	}
+	LENGTH_SYMBOL[258] = 285;
+}
+
+/** Order in which code-length code lengths are sent (RFC 1951 3.2.7). */
+const CL_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
+
+function writeBlock(bits: BitWriter, data: Uint8Array): void {
+	// Tokens: literal bytes (0..255) or runs, stored as 256 + length.
+	const tokens = new Uint16Array(data.length);
+	const freqs = new Uint32Array(286);
+	let count = 0;
+	for (let i = 0; i < data.length; ) {
+		const b = data[i]!;
+		if (i > 0 && data[i - 1] === b) {
+			let run = 1;
+			while (run < MAX_RUN && i + run < data.length && data[i + run] === b) run++;
+			if (run >= 3) {
+				tokens[count++] = 256 + run;
+				freqs[LENGTH_SYMBOL[run]!]!++;
+				i += run;
+				continue;
+			}
+		}
+		tokens[count++] = b;
+		freqs[b]!++;
+		i++;
+	}
+	freqs[256] = 1;
+
+	const litLengths = codeLengths(freqs, 15);
+	const litCodes = canonicalCodes(litLengths);
+	// Distance 1 is code 0; a second code keeps the distance tree complete.
+	const distLengths = new Uint8Array([1, 1]);
+	const distCodes = canonicalCodes(distLengths);
+	writeHeader(bits, litLengths, distLengths);
+
+	// The hot loop keeps the bit writer's state in locals (several times faster than method calls).
+	let { buffer, count: nbits } = bits.state();
+	let out = bits.reserve(data.length + 1024);
+	let at = bits.position();
+	const distCode = distCodes[0]!;
+	const distLength = distLengths[0]!;
+	for (let t = 0; t < count; t++) {
+		if (at + 16 > out.length) {
+			bits.commit(at, buffer, nbits);
+			out = bits.reserve(out.length);
+			at = bits.position();
+		}
+		const token = tokens[t]!;
+		if (token < 256) {
+			buffer |= litCodes[token]! << nbits;
+			nbits += litLengths[token]!;
+		} else {
+			const run = token - 256;
+			const symbol = LENGTH_SYMBOL[run]!;
+			buffer |= litCodes[symbol]! << nbits;
+			nbits += litLengths[symbol]!;
+			const code = symbol - 257;
+			const extraBits = LENGTH_EXTRA_BITS[code]!;
+			if (extraBits) {
+				buffer |= (run - LENGTH_BASE[code]!) << nbits;
+				nbits += extraBits;
+			}
+			buffer |= distCode << nbits;
+			nbits += distLength;
+		}
+		while (nbits >= 8) {
+			out[at++] = buffer & 255;
+			buffer >>>= 8;
+			nbits -= 8;
+		}
+	}
+	bits.commit(at, buffer, nbits);
+	bits.writeBits(litCodes[256]!, litLengths[256]!);
+}
+
+/** Dynamic block header: the two code length tables, themselves run-length and Huffman coded. */
+function writeHeader(bits: BitWriter, litLengths: Uint8Array, distLengths: Uint8Array): void {
+	let hlit = 286;
+	while (hlit > 257 && litLengths[hlit - 1] === 0) hlit--;
+	const all = [...litLengths.subarray(0, hlit), ...distLengths];
+	// Run-length code the lengths: 16 repeats the previous 3-6 times, 17/18 are runs of zeros.
+	const symbols: [number, number, number][] = []; // symbol, extra value, extra bits
+	for (let i = 0; i < all.length; ) {
+		const len = all[i]!;
+		let run = 1;
+		while (i + run < all.length && all[i + run] === len) run++;
+		if (len === 0 && run >= 3) {
+			const n = Math.min(run, 138);
+			symbols.push(n >= 11 ? [18, n - 11, 7] : [17, n - 3, 3]);
+			i += n;
+		} else if (len !== 0 && run >= 4) {
+			symbols.push([len, 0, 0]);
+			const n = Math.min(run - 1, 6);
+			symbols.push([16, n - 3, 2]);
+			i += 1 + n;
+		} else {
+			symbols.push([len, 0, 0]);
+			i++;
+		}
+	}
+	const clFreqs = new Uint32Array(19);
+	for (const [s] of symbols) clFreqs[s]!++;
+	const clLengths = codeLengths(clFreqs, 7);
+	const clCodes = canonicalCodes(clLengths);
+	let hclen = 19;
+	while (hclen > 4 && clLengths[CL_ORDER[hclen - 1]!] === 0) hclen--;
+
+	bits.writeBits(0, 1); // not final: the stream ends with its own empty block
+	bits.writeBits(2, 2); // dynamic Huffman
+	bits.writeBits(hlit - 257, 5);
+	bits.writeBits(distLengths.length - 1, 5);
+	bits.writeBits(hclen - 4, 4);
+	for (let i = 0; i < hclen; i++) bits.writeBits(clLengths[CL_ORDER[i]!]!, 3);
+	for (const [s, extra, extraBits] of symbols) {
+		bits.writeBits(clCodes[s]!, clLengths[s]!);
+		if (extraBits) bits.writeBits(extra, extraBits);
+	}
+}
+
+/** Packs bit fields LSB first into a growing byte buffer. */
+class BitWriter {
+	private out = new Uint8Array(1 << 16);
+	private at = 0;
+	private buffer = 0;
+	private count = 0;
+
+	writeBits(value: number, n: number): void {
+		this.buffer |= value << this.count;
+		this.count += n;
+		while (this.count >= 8) {
+			if (this.at === this.out.length) this.grow();
+			this.out[this.at++] = this.buffer & 255;
+			this.buffer >>>= 8;
+			this.count -= 8;
+		}
+	}
+
+	state(): { buffer: number; count: number } {
+		return { buffer: this.buffer, count: this.count };
+	}
+
+	position(): number {
+		return this.at;
+	}
+
+	/** The output buffer, grown so that at least `room` more bytes fit after the position. */
+	reserve(room: number): Uint8Array {
+		while (this.out.length - this.at < room) this.grow();
+		return this.out;
+	}
+
+	/** Takes back state advanced by a caller that wrote into the buffer directly. */
+	commit(at: number, buffer: number, count: number): void {
+		this.at = at;
+		this.buffer = buffer;
+		this.count = count;
+	}
+
+	alignToByte(): void {
+		if (this.count > 0) this.writeBits(0, 8 - this.count);
+	}
+
+	/** The whole bytes written since the last take; a partial byte stays for the next. */
+	take(): Uint8Array {
+		const done = this.out.slice(0, this.at);
+		this.at = 0;
+		return done;
+	}
+
+	private grow(): void {
+		const bigger = new Uint8Array(this.out.length * 2);
+		bigger.set(this.out);
+		this.out = bigger;
+	}
+}
+
+class Adler32 {
+	private a = 1;
+	private b = 0;
+
+	update(data: Uint8Array): void {
+		// 5552 is the longest stretch before the sums could overflow 2^32 (zlib's NMAX).
+		for (let start = 0; start < data.length; start += 5552) {
+			const end = Math.min(data.length, start + 5552);
+			for (let i = start; i < end; i++) {
+				this.a += data[i]!;
+				this.b += this.a;
+			}
+			this.a %= 65521;
+			this.b %= 65521;
+		}
+	}
+
+	value(): number {
+		return ((this.b << 16) | this.a) >>> 0;
+	}
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { RleDeflater } from "../../src/pipeline/pixels/deflate";
+
+async function inflate(chunks: Uint8Array[]): Promise<Uint8Array> {
+	const stream = new Blob(chunks).stream().pipeThrough(new DecompressionStream("deflate"));
+	return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+function compress(blocks: Uint8Array[]): Uint8Array[] {
+	const deflater = new RleDeflater();
+	return [...blocks.map((b) => deflater.push(b)), deflater.finish()];
+}
+
+describe("RleDeflater", () => {
+	const cases: Record<string, () => Uint8Array[]> = {
+		"noise (all literals)": () => {
+			let seed = 1;
+			return [Uint8Array.from({ length: 70_000 }, () => (seed = (seed * 16807) % 2147483647) & 255)];
+		},
+		"long runs, several blocks": () => [
+			new Uint8Array(100_000),
+			new Uint8Array(5000).fill(7),
+			Uint8Array.of(1, 1, 1, 2),
+		],
+		// Fibonacci-like frequencies make a Huffman tree deeper than deflate's 15-bit limit.
+		"skewed frequencies that need length limiting": () => {
+			const out: number[] = [];
+			let [a, b] = [1, 1];
+			for (let symbol = 0; symbol < 26; symbol++) {
+				for (let k = 0; k < a; k++) out.push(symbol * 9, symbol * 9 + 1); // no runs: literals only
+				[a, b] = [b, a + b];
+			}
+			return [Uint8Array.from(out)];
+		},
+		"a single byte and an empty block": () => [Uint8Array.of(42), new Uint8Array(0)],
+	};
+	for (const [name, make] of Object.entries(cases)) {
+		it(`round-trips ${name} through the runtime's inflater`, async () => {
+			const blocks = make();
+			const expected = new Uint8Array(blocks.reduce((n, b) => n + b.length, 0));
+			let at = 0;
+			for (const b of blocks) {
+				expected.set(b, at);
+				at += b.length;
+			}
+			const restored = await inflate(compress(blocks));
+			expect(restored.length).toBe(expected.length);
+			expect(restored.every((v, i) => v === expected[i])).toBe(true);
+		});
+	}
+
+	it("compresses runs far below their size", () => {
+		const size = compress([new Uint8Array(1_000_000)]).reduce((n, c) => n + c.length, 0);
+		expect(size).toBeLessThan(2000);
+	});
+});
