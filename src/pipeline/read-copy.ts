@@ -61,7 +61,7 @@ export function readerCopy(raster: Raster, window: Window, longEdge = READER_LON
 /**
  * Area-average (box filter) downscale of one window, composited over white: JPEG has
  * no alpha, and black behind transparent lettering would hide it from the reader.
- * Reads each source pixel once; holds one output row of sums at a time.
+ * Reads each source pixel once; holds one output row of integer sums at a time.
  */
 export function downscale(
 	raster: Raster,
@@ -71,44 +71,64 @@ export function downscale(
 	const scale = Math.min(1, longEdge / Math.max(window.width, window.height));
 	const width = Math.max(1, Math.round(window.width * scale));
 	const height = Math.max(1, Math.round(window.height * scale));
-	const columnOf = new Int32Array(window.width);
-	for (let x = 0; x < window.width; x++) columnOf[x] = Math.min(width - 1, Math.floor((x * width) / window.width));
+	// Source column -> output channel offset, and how many source columns each output column takes.
+	const sumOffset = new Int32Array(window.width);
+	const columnWidth = new Uint32Array(width);
+	for (let x = 0; x < window.width; x++) {
+		const ox = Math.min(width - 1, Math.floor((x * width) / window.width));
+		sumOffset[x] = ox * 3;
+		columnWidth[ox] = (columnWidth[ox] as number) + 1;
+	}
 	const pixels = new Uint8Array(width * height * 4);
-	const sums = new Float64Array(width * 3);
-	const counts = new Uint32Array(width);
-	const src = raster.data;
+	const sums = new Uint32Array(width * 3);
+	const src = pixelWords(raster.data);
 	let sourceRow = 0;
 	for (let oy = 0; oy < height; oy++) {
 		const rowEnd = oy === height - 1 ? window.height : Math.floor(((oy + 1) * window.height) / height);
+		const rows = rowEnd - sourceRow;
 		sums.fill(0);
-		counts.fill(0);
 		for (; sourceRow < rowEnd; sourceRow++) {
-			let i = ((window.y + sourceRow) * raster.width + window.x) * 4;
-			for (let x = 0; x < window.width; x++, i += 4) {
-				const o = columnOf[x] as number;
-				const a = src[i + 3] as number;
-				const r = src[i] as number;
-				const g = src[i + 1] as number;
-				const b = src[i + 2] as number;
-				// Over white: a transparent pixel reads as paper, not as black.
-				const white = a === 255 ? 0 : 255 - a;
-				const k = o * 3;
-				sums[k] = (sums[k] as number) + (a === 255 ? r : (r * a) / 255 + white);
-				sums[k + 1] = (sums[k + 1] as number) + (a === 255 ? g : (g * a) / 255 + white);
-				sums[k + 2] = (sums[k + 2] as number) + (a === 255 ? b : (b * a) / 255 + white);
-				counts[o] = (counts[o] as number) + 1;
+			let i = (window.y + sourceRow) * raster.width + window.x;
+			for (let x = 0; x < window.width; x++, i++) {
+				const k = sumOffset[x] as number;
+				const p = src[i] as number;
+				const a = p >>> 24;
+				let r = p & 0xff;
+				let g = (p >>> 8) & 0xff;
+				let b = (p >>> 16) & 0xff;
+				if (a !== 255) {
+					// Over white: a transparent pixel reads as paper, not as black.
+					const white = 255 * (255 - a) + 127;
+					r = ((r * a + white) / 255) | 0;
+					g = ((g * a + white) / 255) | 0;
+					b = ((b * a + white) / 255) | 0;
+				}
+				sums[k] = (sums[k] as number) + r;
+				sums[k + 1] = (sums[k + 1] as number) + g;
+				sums[k + 2] = (sums[k + 2] as number) + b;
 			}
 		}
 		let out = oy * width * 4;
 		for (let ox = 0; ox < width; ox++, out += 4) {
-			const n = counts[ox] || 1;
-			pixels[out] = Math.round((sums[ox * 3] as number) / n);
-			pixels[out + 1] = Math.round((sums[ox * 3 + 1] as number) / n);
-			pixels[out + 2] = Math.round((sums[ox * 3 + 2] as number) / n);
+			const n = (columnWidth[ox] as number) * rows || 1;
+			const k = ox * 3;
+			pixels[out] = Math.round((sums[k] as number) / n);
+			pixels[out + 1] = Math.round((sums[k + 1] as number) / n);
+			pixels[out + 2] = Math.round((sums[k + 2] as number) / n);
 			pixels[out + 3] = 255;
 		}
 	}
 	return { pixels, width, height };
+}
+
+/**
+ * The raster as one 32-bit word per pixel (a third of the time of byte reads): RGBA bytes
+ * read as 0xAABBGGRR on little-endian machines, which is all of them. Decoders hand over
+ * buffers of their own; a view at an unaligned offset is copied (rare, and small images).
+ */
+function pixelWords(data: Uint8Array): Uint32Array {
+	const aligned = data.byteOffset % 4 === 0 ? data : data.slice();
+	return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2);
 }
 
 function toBase64(bytes: Uint8Array): string {

@@ -31,6 +31,19 @@ describe("reader copy", () => {
 	});
 });
 
+describe("reader copy of a raster that is a view into a larger buffer", () => {
+	it("reads the right pixels at an unaligned offset", () => {
+		const backing = new Uint8Array(1 + 2 * 1 * 4);
+		backing.set([10, 20, 30, 255, 50, 60, 70, 255], 1);
+		const { pixels } = downscale(
+			{ width: 2, height: 1, data: backing.subarray(1) },
+			{ x: 0, y: 0, width: 2, height: 1 },
+			1,
+		);
+		expect(Array.from(pixels)).toEqual([30, 40, 50, 255]);
+	});
+});
+
 describe("tiles", () => {
 	it("an image up to 3:1 is read whole", () => {
 		expect(readingWindows(3000, 1000)).toEqual([{ x: 0, y: 0, width: 3000, height: 1000 }]);
