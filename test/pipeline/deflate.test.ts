@@ -15,7 +15,11 @@ describe("RleDeflater", () => {
 	const cases: Record<string, () => Uint8Array[]> = {
 		"noise (all literals)": () => {
 			let seed = 1;
-			return [Uint8Array.from({ length: 70_000 }, () => (seed = (seed * 16807) % 2147483647) & 255)];
+			const next = () => {
+				seed = (seed * 16807) % 2147483647;
+				return seed & 255;
+			};
+			return [Uint8Array.from({ length: 70_000 }, next)];
 		},
 		"long runs, several blocks": () => [
 			new Uint8Array(100_000),
