@@ -21,14 +21,15 @@ const VENDOR_KEYS = [
 	"OPENAI_API_KEY",
 	"ANTHROPIC_API_KEY",
 ];
-const BASE_URLS = [
-	"XAI_BASE_URL",
-	"GEMINI_BASE_URL",
-	"DEEPSEEK_BASE_URL",
-	"MOONSHOT_BASE_URL",
-	"OPENAI_BASE_URL",
-	"ANTHROPIC_BASE_URL",
-];
+/** Base URLs on the fake vendor: the translator's name first, then the vendor's own path (scripts/fake-vendor.mjs). */
+const FAKE_BASE_URLS = {
+	XAI_BASE_URL: "grok/v1",
+	GEMINI_BASE_URL: "gemini/v1beta",
+	DEEPSEEK_BASE_URL: "deepseek",
+	MOONSHOT_BASE_URL: "kimi/v1",
+	OPENAI_BASE_URL: "chatgpt/v1",
+	ANTHROPIC_BASE_URL: "claude",
+};
 
 function readDevVars() {
 	if (!existsSync(DEV_VARS)) return {};
@@ -80,8 +81,9 @@ async function main() {
 			stdio: ["ignore", "inherit", "inherit"],
 		});
 		children.push({ stop: async () => fake.kill("SIGTERM") });
-		for (const name of BASE_URLS)
-			overrides[name] = `http://127.0.0.1:${FAKE_VENDOR_PORT}/${name.split("_")[0].toLowerCase()}`;
+		for (const [name, path] of Object.entries(FAKE_BASE_URLS)) {
+			overrides[name] = `http://127.0.0.1:${FAKE_VENDOR_PORT}/${path}`;
+		}
 		for (const name of VENDOR_KEYS) overrides[name] = "fake-vendor-key";
 		console.log(`No vendor key in ${DEV_VARS}: models are the local fake vendor on port ${FAKE_VENDOR_PORT}.`);
 	}
