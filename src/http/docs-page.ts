@@ -103,9 +103,14 @@ function operation(doc: Json, method: string, path: string, raw: unknown): strin
 		return `<p>${prose(example.summary)}</p>${json(example.value)}`;
 	});
 	const responses = Object.entries(asObject(op.responses)).map(([status, r]) => response(doc, status, r));
+	const samples = (Array.isArray(op["x-codeSamples"]) ? op["x-codeSamples"] : []).map((raw) => {
+		const sample = asObject(raw);
+		return `<h3>Example: ${escapeHtml(sample.label ?? sample.lang)}</h3><pre><code>${escapeHtml(sample.source)}</code></pre>`;
+	});
 	return `<section class="operation">
 <h2><span class="method">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path)}</code></h2>
 <p>${prose(op.summary)}. ${prose(op.description)}</p>
+${samples.join("\n")}
 <h3>Request headers</h3>
 <table>${HEADER_TABLE_HEAD}
 <tr><td><code>Authorization</code> <em>required</em></td><td><code>Bearer &lt;API key&gt;</code></td><td>See Authentication.</td></tr>

@@ -64,6 +64,13 @@ function errorResponse(description: string, detail: string, withRateLimit = true
 	};
 }
 
+/** Sends page.png and saves the translation as page.en.png (curl, base64, node; the CLI's two variables). */
+const CURL_SAMPLE = `(printf '{"sourceLanguage":"ja","targetLanguage":"en","imageBase64":"'; base64 -w0 page.png; printf '"}') \\
+  | curl -s "$YAKUSU_BASE_URL/translate/image" \\
+      -H "Authorization: Bearer $YAKUSU_API_KEY" -H "Content-Type: application/json" \\
+      -H "Idempotency-Key: $(node -p 'crypto.randomUUID()')" --data-binary @- > result.json
+node -e 'const r = require("./result.json"); require("fs").writeFileSync("page.en.png", Buffer.from(r.resultImage.split(",")[1], "base64"))'`;
+
 function buildDocument(): JsonObject {
 	return {
 		openapi: "3.1.0",
@@ -83,6 +90,8 @@ function buildDocument(): JsonObject {
 					description:
 						"Checks run in this order: key (401), plan (403), rate limit (429), body (400, 413, 422), idempotency (409), credit (402). Nothing is charged unless the call answers 200; a translation failure answers 500 and refunds.",
 					parameters: [{ $ref: "#/components/parameters/Idempotency-Key" }],
+					// Redocly's convention for ready-to-run samples; /docs shows it too.
+					"x-codeSamples": [{ lang: "Shell", label: "curl", source: CURL_SAMPLE }],
 					requestBody: {
 						required: true,
 						content: {

@@ -121,5 +121,6 @@ describe("GET /docs", () => {
 		}
 		for (const field of Object.keys(translateRequestSchema.shape)) expect(html).toContain(`<code>${field}</code>`);
 		expect(html).toContain("<code>zh-tw</code> Traditional Chinese");
+		expect(html).toContain("$YAKUSU_BASE_URL/translate/image");
 	});
 });
