@@ -76,3 +76,61 @@ describe("boxes", () => {
 		expect(fake.calls).toHaveLength(1);
 	});
 });
+
+describe("vendor envelopes", () => {
+	/** Answers every request with `reply`, whatever was asked. */
+	function replying(reply: object) {
+		const { ctx } = withFake();
+		vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json(reply));
+		return ctx;
+	}
+	const document = {
+		regions: [{ text: "はい", box: [80, 60, 420, 200], vertical: false, lines: null, color: null, translation: "Yes" }],
+	};
+
+	it("Gemini: thought parts are skipped, the answer may come in several text parts", async () => {
+		const text = JSON.stringify(document);
+		const ctx = replying({
+			candidates: [
+				{
+					content: {
+						parts: [
+							{ text: "Let me look for {text", thought: true },
+							{ text: text.slice(0, 20) },
+							{ text: text.slice(20) },
+						],
+					},
+					finishReason: "STOP",
+				},
+			],
+		});
+		const { regions } = await readAndTranslate(image, job({ translator: "gemini" }), ctx);
+		expect(regions[0]).toMatchObject({ text: "はい", translation: "Yes", box: FIRST_BOX });
+	});
+
+	it("OpenAI-compatible servers answering content as a list of text parts", async () => {
+		const ctx = replying({
+			choices: [{ message: { content: [{ type: "text", text: JSON.stringify(document) }] }, finish_reason: "stop" }],
+		});
+		const { regions } = await readAndTranslate(image, job({ translator: "grok" }), ctx);
+		expect(regions[0]?.translation).toBe("Yes");
+	});
+
+	it("a refusal (no content) breaks the contract", async () => {
+		const ctx = replying({ choices: [{ message: { content: null, refusal: "I can't." }, finish_reason: "stop" }] });
+		await expect(readAndTranslate(image, job({ translator: "chatgpt" }), ctx)).rejects.toMatchObject({
+			detail: "Translation failed: chatgpt's reply did not follow the output format",
+		});
+	});
+
+	it("a region without its translation in a one-call reply breaks the contract", async () => {
+		const { translation: _, ...untranslated } = document.regions[0]!;
+		const ctx = replying({
+			content: [{ type: "tool_use", name: "submit_regions", input: { regions: [untranslated] } }],
+			stop_reason: "tool_use",
+		});
+		await expect(readAndTranslate(image, job({ translator: "claude" }), ctx)).rejects.toMatchObject({
+			detail: "Translation failed: claude's reply did not follow the output format",
+		});
+	});
+});
