@@ -1,4 +1,5 @@
 import type { Box } from "../types";
+import { medianRgba } from "./median";
 import type { Patch } from "./patch";
 
 /**
@@ -28,10 +29,9 @@ export function predict(bg: Background, x: number, y: number, channel: number): 
 
 export function fitBackground(patch: Patch, readerBox: Box): Background {
 	const ring = ringPixels(patch);
-	const inner = boxPixels(patch, readerBox);
 	const { planes, noise, inliers } = fitRing(patch, ring);
 	const smooth = noise <= 6 && inliers >= 0.5;
-	const mode = dominantColour(patch, inner);
+	const mode = dominantColour(patch.data, boxPixels(patch, readerBox));
 	if (mode && mode.share >= 0.4) {
 		// Mostly one colour inside: flat art, unless the ring shows a real slope across the box.
 		const { x0, y0, x1, y1 } = readerBox;
@@ -43,39 +43,67 @@ export function fitBackground(patch: Patch, readerBox: Box): Background {
 	return { kind: "texture", planes, noise };
 }
 
-/** Largest channel difference between a pixel and the background there. */
-export function distanceFromBackground(patch: Patch, bg: Pick<Background, "planes">, i: number): number {
+/** Largest channel difference between each pixel of the patch and the background there, up to 255. */
+export function distanceMap(patch: Patch, planes: [number, number, number][]): Uint8Array {
+	const { width: w, height: h, data } = patch;
+	const out = new Uint8Array(w * h);
+	const [r, g, b, a] = planes as [Plane, Plane, Plane, Plane];
+	for (let y = 0; y < h; y++) {
+		for (let x = 0, i = y * w; x < w; x++, i++) {
+			const dr = Math.abs(data[i * 4]! - (r[0] + r[1] * x + r[2] * y));
+			const dg = Math.abs(data[i * 4 + 1]! - (g[0] + g[1] * x + g[2] * y));
+			const db = Math.abs(data[i * 4 + 2]! - (b[0] + b[1] * x + b[2] * y));
+			const da = Math.abs(data[i * 4 + 3]! - (a[0] + a[1] * x + a[2] * y));
+			out[i] = Math.min(255, Math.max(dr, dg, db, da));
+		}
+	}
+	return out;
+}
+
+type Plane = [number, number, number];
+
+/** Same as distanceMap, for one pixel. */
+function distanceAt(patch: Patch, planes: Plane[], i: number): number {
 	const x = i % patch.width;
 	const y = (i - x) / patch.width;
 	let worst = 0;
 	for (let c = 0; c < 4; c++) {
-		const d = Math.abs(patch.data[i * 4 + c]! - evaluate(bg.planes[c]!, x, y));
+		const p = planes[c]!;
+		const d = Math.abs(patch.data[i * 4 + c]! - (p[0] + p[1] * x + p[2] * y));
 		if (d > worst) worst = d;
 	}
 	return worst;
 }
 
-function evaluate([a, b, c]: [number, number, number], x: number, y: number): number {
-	return a + b * x + c * y;
-}
-
 /**
- * The most common colour among the pixels (4 bits a channel), with the share of pixels within
- * FLAT of it. Undefined for no pixels.
+ * The most common colour among the pixels (4 bits a channel; its median exactly), with the share
+ * of pixels within FLAT of it. Undefined for no pixels.
  */
-export function dominantColour(patch: Patch, pixels: number[]): { colour: number[]; share: number } | undefined {
+export function dominantColour(data: Uint8Array, pixels: Int32Array): { colour: number[]; share: number } | undefined {
 	if (pixels.length === 0) return undefined;
 	const counts = new Uint32Array(65536);
 	let best = 0;
 	for (const i of pixels) {
-		const bin = quantise(patch.data, i);
-		counts[bin]!++;
-		if (counts[bin]! > counts[best]!) best = bin;
+		const bin = quantise(data, i);
+		const n = ++counts[bin]!;
+		if (n > counts[best]!) best = bin;
 	}
-	const members = pixels.filter((i) => quantise(patch.data, i) === best);
-	const colour = [0, 1, 2, 3].map((c) => median(members.map((i) => patch.data[i * 4 + c]!)));
-	const near = pixels.filter((i) => [0, 1, 2, 3].every((c) => Math.abs(patch.data[i * 4 + c]! - colour[c]!) <= FLAT));
-	return { colour, share: near.length / pixels.length };
+	const members = new Int32Array(counts[best]!);
+	let k = 0;
+	for (const i of pixels) if (quantise(data, i) === best) members[k++] = i;
+	const colour = medianRgba(data, members)!;
+	let near = 0;
+	for (const i of pixels) {
+		const o = i * 4;
+		if (
+			Math.abs(data[o]! - colour[0]!) <= FLAT &&
+			Math.abs(data[o + 1]! - colour[1]!) <= FLAT &&
+			Math.abs(data[o + 2]! - colour[2]!) <= FLAT &&
+			Math.abs(data[o + 3]! - colour[3]!) <= FLAT
+		)
+			near++;
+	}
+	return { colour, share: near / pixels.length };
 }
 
 export function quantise(data: Uint8Array, i: number): number {
@@ -87,54 +115,54 @@ export function quantise(data: Uint8Array, i: number): number {
 	);
 }
 
-function median(values: number[]): number {
-	return values.sort((a, b) => a - b)[values.length >> 1] ?? 0;
-}
-
 /**
  * Plane fit to the ring, robust to a ring that crosses a balloon outline or art: start from the
  * ring's dominant colour, fit the plane to the pixels near it, then re-admit every ring pixel
  * near the plane and fit again.
  */
-function fitRing(patch: Patch, ring: number[]): { planes: [number, number, number][]; noise: number; inliers: number } {
-	const mode = dominantColour(patch, ring)!;
-	let use = ring.filter((i) => [0, 1, 2, 3].every((c) => Math.abs(patch.data[i * 4 + c]! - mode.colour[c]!) <= 24));
+function fitRing(patch: Patch, ring: Int32Array): { planes: Plane[]; noise: number; inliers: number } {
+	const { data } = patch;
+	const mode = dominantColour(data, ring)!;
+	let use = ring.filter((i) => [0, 1, 2, 3].every((c) => Math.abs(data[i * 4 + c]! - mode.colour[c]!) <= 24));
 	let planes = fitPlanes(patch, use.length >= 8 ? use : ring);
 	for (let round = 0; round < 2; round++) {
-		const next = ring.filter((i) => distanceFromBackground(patch, { planes }, i) <= SAME);
+		const next = ring.filter((i) => distanceAt(patch, planes, i) <= SAME);
 		if (next.length < 8) break;
 		use = next;
 		planes = fitPlanes(patch, use);
 	}
-	const squares = use.reduce((sum, i) => sum + distanceFromBackground(patch, { planes }, i) ** 2, 0);
 	// A ring of texture leaves few inliers near any plane: its noise is measured over the whole ring.
 	const measured = use.length >= 0.5 * ring.length ? use : ring;
-	const noise =
-		measured === use
-			? Math.sqrt(squares / Math.max(1, use.length))
-			: Math.sqrt(ring.reduce((s, i) => s + distanceFromBackground(patch, { planes }, i) ** 2, 0) / ring.length);
-	return { planes, noise, inliers: use.length / Math.max(1, ring.length) };
+	let squares = 0;
+	for (const i of measured) squares += distanceAt(patch, planes, i) ** 2;
+	return {
+		planes,
+		noise: Math.sqrt(squares / Math.max(1, measured.length)),
+		inliers: use.length / Math.max(1, ring.length),
+	};
 }
 
-function ringPixels(patch: Patch): number[] {
+function ringPixels(patch: Patch): Int32Array {
 	const { width: w, height: h } = patch;
 	const ring: number[] = [];
 	for (let y = 0; y < h; y++) {
 		for (let x = 0; x < w; x++) {
 			if (x < RING || y < RING || x >= w - RING || y >= h - RING) ring.push(y * w + x);
+			else if (x === RING) x = w - RING - 1; // skip the inside of the row
 		}
 	}
-	return ring;
+	return Int32Array.from(ring);
 }
 
-export function boxPixels(patch: Patch, box: Box): number[] {
-	const pixels: number[] = [];
-	for (let y = box.y0; y < box.y1; y++) for (let x = box.x0; x < box.x1; x++) pixels.push(y * patch.width + x);
-	return pixels;
+export function boxPixels(patch: Patch, box: Box): Int32Array {
+	const out = new Int32Array(Math.max(0, (box.x1 - box.x0) * (box.y1 - box.y0)));
+	let k = 0;
+	for (let y = box.y0; y < box.y1; y++) for (let x = box.x0; x < box.x1; x++) out[k++] = y * patch.width + x;
+	return out;
 }
 
 /** Least squares for a + b·x + c·y per channel over the given pixels (3×3 normal equations). */
-function fitPlanes(patch: Patch, pixels: number[]): [number, number, number][] {
+function fitPlanes(patch: Patch, pixels: Int32Array): Plane[] {
 	let n = 0;
 	let sx = 0;
 	let sy = 0;

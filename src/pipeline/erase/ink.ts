@@ -1,5 +1,6 @@
 import type { Box } from "../types";
-import { type Background, distanceFromBackground, quantise } from "./background";
+import { type Background, distanceMap, quantise } from "./background";
+import { medianRgba } from "./median";
 import type { Patch } from "./patch";
 
 /**
@@ -16,19 +17,18 @@ export interface InkScore {
 }
 
 export function inkScore(patch: Patch, bg: Background, readerBox: Box): InkScore | undefined {
-	const n = patch.width * patch.height;
-	const score = new Uint8Array(n);
 	if (bg.kind !== "texture") {
-		for (let i = 0; i < n; i++) score[i] = Math.min(255, distanceFromBackground(patch, bg, i));
+		const score = distanceMap(patch, bg.planes);
 		return { score, strong: Math.max(40, 4 * bg.noise + 16), weak: Math.max(18, 2 * bg.noise + 8) };
 	}
 	const ink = inkByContrast(patch, readerBox);
 	if (!ink) return undefined;
-	for (let i = 0; i < n; i++) {
-		let worst = 0;
-		for (let c = 0; c < 4; c++) worst = Math.max(worst, Math.abs(patch.data[i * 4 + c]! - ink[c]!));
-		score[i] = 255 - Math.min(255, worst);
-	}
+	// Closeness to the ink colour: the distance from a "plane" that is the ink colour everywhere.
+	const score = distanceMap(
+		patch,
+		ink.map((v): [number, number, number] => [v, 0, 0]),
+	);
+	for (let i = 0; i < score.length; i++) score[i] = 255 - score[i]!;
 	return { score, strong: 255 - 40, weak: 255 - 100 };
 }
 
@@ -62,10 +62,8 @@ function inkByContrast(patch: Patch, readerBox: Box): number[] | undefined {
 		}
 	}
 	if (best < 0) return undefined;
-	const members: number[][] = [[], [], [], []];
-	for (let i = 0; i < patch.width * patch.height; i++) {
-		if (quantise(patch.data, i) !== best) continue;
-		for (let c = 0; c < 4; c++) members[c]!.push(patch.data[i * 4 + c]!);
-	}
-	return members.map((values) => values.sort((a, b) => a - b)[values.length >> 1]!);
+	const members = new Int32Array(inside[best]! + margin[best]!);
+	let k = 0;
+	for (let i = 0; i < patch.width * patch.height; i++) if (quantise(patch.data, i) === best) members[k++] = i;
+	return medianRgba(patch.data, members, k);
 }

@@ -1,17 +1,12 @@
 import type { Box, ErasedRegion, Rgb } from "../types";
 import type { Lettering } from "./mask";
+import { maskedPixels, medianRgba } from "./median";
 import type { Patch } from "./patch";
 
 /** Median colour of the pixels set in `where`: robust to the anti-aliased rim and stray pixels. */
 export function medianColour(patch: Patch, where: Uint8Array): Rgb | undefined {
-	const channels: number[][] = [[], [], []];
-	for (let i = 0; i < where.length; i++) {
-		if (!where[i]) continue;
-		for (let c = 0; c < 3; c++) channels[c]!.push(patch.data[i * 4 + c]!);
-	}
-	if (channels[0]!.length === 0) return undefined;
-	const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
-	return [median(channels[0]!), median(channels[1]!), median(channels[2]!)];
+	const median = medianRgba(patch.data, maskedPixels(where));
+	return median && [median[0]!, median[1]!, median[2]!];
 }
 
 /**
