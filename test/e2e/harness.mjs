@@ -108,6 +108,10 @@ export async function startService({ credits = 1000, plan = "professional" } = {
 			});
 			return (await res.json()).credits;
 		},
+		/** Another account's API key, for the plan and credit cases (403, 402). */
+		async keyFor({ plan, credits }) {
+			return (await provisionAccount(server.url, ADMIN_TOKEN, { plan, credits })).apiKey;
+		},
 		/** wrangler's output so far, for a failing test's message. */
 		log: () => log.slice(-60).join("\n"),
 		async stop() {

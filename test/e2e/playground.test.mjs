@@ -105,6 +105,34 @@ describe("playground", { timeout: 240_000 }, () => {
 		await page.close();
 	});
 
+	for (const { why, account, image, expected } of [
+		{ why: "no credit left", account: { plan: "professional", credits: 5 }, expected: /Not enough credit.*\(402/ },
+		{
+			why: "a plan without API access",
+			account: { plan: "starter", credits: 100 },
+			expected: /plan does not include API access.*\(403/,
+		},
+		{ why: "a file that is not an image", image: "not-an-image.png", expected: /not a supported image.*\(422/ },
+	]) {
+		it(`explains a refusal for ${why}`, async () => {
+			const page = await openPlayground();
+			const apiKey = account ? await service.keyFor(account) : service.apiKey;
+			await fillForm(page, apiKey);
+			if (image) {
+				await page.setInputFiles("#image-input", {
+					name: image,
+					mimeType: "image/png",
+					buffer: Buffer.from("plain text with a .png name"),
+				});
+			}
+			await page.click("#translate-button");
+			await page.waitForSelector("#error:not([hidden])", { timeout: 60_000 });
+			assert.match(await page.textContent("#error"), expected);
+			assert.equal(await page.isVisible("#result"), false);
+			await page.close();
+		});
+	}
+
 	it("picks a language with Enter in its search box, without sending a paid request", async () => {
 		const page = await openPlayground();
 		let requests = 0;
