@@ -126,7 +126,7 @@ ${responses.join("\n")}
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#1d1d1f}
 code,pre{font-family:ui-monospace,monospace;font-size:.9em}pre{background:#f4f4f6;padding:.75rem;overflow-x:auto;border-radius:6px}
-table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{border:1px solid #ddd;padding:.35rem .5rem;text-align:left;vertical-align:top}
+table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{border:1px solid #ddd;padding:.35rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 .method{background:#1d6b3a;color:#fff;padding:0 .4rem;border-radius:4px}.status{padding:0 .4rem;border-radius:4px;color:#fff;background:#a33}
 .status.s2{background:#1d6b3a}.enum{columns:4 10rem;padding-left:1rem}nav a{margin-right:1rem}`;
 

@@ -148,12 +148,16 @@ describe("playground", { timeout: 240_000 }, () => {
 		await page.close();
 	});
 
-	it("fits a phone-sized screen without sideways scrolling", async () => {
+	it("fits a phone-sized screen without sideways scrolling, and so does /docs", async () => {
 		const page = await openPlayground({ width: 375, height: 740 });
 		const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 		assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
 		const button = await page.locator("#translate-button").boundingBox();
 		assert.ok(button && button.x >= 0 && button.x + button.width <= 375, "the Translate button is on screen");
+		// The API reference too: long codes and patterns wrap, code samples scroll inside their box.
+		await page.goto(`${service.url}/docs`);
+		const docsOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+		assert.ok(docsOverflow <= 0, `/docs is ${docsOverflow}px wider than the screen`);
 		await page.close();
 	});
 });
