@@ -103,6 +103,15 @@ function download() {
 	link.click();
 }
 
+/**
+ * 128 random bits as hex. Not crypto.randomUUID: browsers offer it only on https and localhost, and the
+ * playground is also opened over plain http on a LAN address to try it on a phone.
+ */
+function newIdempotencyKey() {
+	const bytes = crypto.getRandomValues(new Uint8Array(16));
+	return `pg-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
 function formBody() {
 	const body = {
 		sourceLanguage: $("source-language").value,
@@ -140,7 +149,7 @@ async function submit(event) {
 	try {
 		body.imageBase64 = await readAsDataUrl(state.file);
 		// One key per click: if the connection drops after the server accepted the call, it is not charged twice.
-		const answer = await translateImage({ apiKey, body, idempotencyKey: crypto.randomUUID() });
+		const answer = await translateImage({ apiKey, body, idempotencyKey: newIdempotencyKey() });
 		if (answer.status === 200) {
 			await showResult(answer.body, body.targetLanguage);
 			setStatus(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
