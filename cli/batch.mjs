@@ -18,6 +18,7 @@ function stopsTheBatch({ status, body }) {
 	if (STOPS_THE_BATCH.has(status)) return true;
 	return status === 422 && typeof body?.detail === "string" && !body.detail.endsWith("imageBase64");
 }
+
 const DATA_URL_PREFIX = /^data:image\/png;base64,/;
 
 const exists = (file) =>
