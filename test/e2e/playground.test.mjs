@@ -3,6 +3,7 @@
  * a key, chooses an image and languages, translates, sees and downloads the result, or reads why not.
  */
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,6 +20,9 @@ describe("playground", { timeout: 240_000 }, () => {
 	let profile;
 
 	before(async () => {
+		if (!existsSync(CHROMIUM)) {
+			throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`);
+		}
 		service = await startService();
 		profile = await mkdtemp(path.join(tmpdir(), "yakusu-chromium-"));
 		context = await chromium.launchPersistentContext(profile, {
