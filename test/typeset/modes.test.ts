@@ -85,4 +85,41 @@ describe("overlays", () => {
 		for (let p = 0; p < data.length; p += 4) if ((data[p] ?? 255) < 60 && (data[p + 3] ?? 0) > 200) dark++;
 		expect(dark).toBeGreaterThan(50);
 	});
+
+	it("draw the ink where the layout measured it, at any size", async () => {
+		// Line boxes chosen so the glyph scales (size / units per em) are not round numbers.
+		for (const height of [16, 29, 41, 70]) {
+			const lines = [{ text: "x", box: { x0: 10, y0: 10, x1: 20, y1: 10 + height } }];
+			const r = region("Thank you, Jiggly!", { x0: 10, y0: 10, x1: 400, y1: 10 + height }, { text: "x", lines });
+			const drawing = await draw(r, "en", "general", { width: 420, height: 200 });
+			const options = {
+				mode: "general",
+				targetLanguage: "en",
+				sourceLanguage: "ja",
+				imageWidth: 420,
+				imageHeight: 200,
+				loadFont,
+			} as const;
+			const overlay = (await typesetRegions([r], options)).overlays[0];
+			if (!overlay || !drawing.fitted) throw new Error("nothing drawn");
+			const { width, height: rows, data } = overlay.raster;
+			const ink = { x0: width, y0: rows, x1: 0, y1: 0 };
+			for (let y = 0; y < rows; y++) {
+				for (let x = 0; x < width; x++) {
+					if ((data[(y * width + x) * 4 + 3] ?? 0) < 128) continue;
+					ink.x0 = Math.min(ink.x0, x);
+					ink.y0 = Math.min(ink.y0, y);
+					ink.x1 = Math.max(ink.x1, x + 1);
+					ink.y1 = Math.max(ink.y1, y + 1);
+				}
+			}
+			const laid = drawing.fitted.ink;
+			expect(Math.abs(ink.x1 - ink.x0 - (laid.x1 - laid.x0)), `width at ${drawing.fitted.size}px`).toBeLessThanOrEqual(
+				1.5,
+			);
+			expect(Math.abs(ink.y1 - ink.y0 - (laid.y1 - laid.y0)), `height at ${drawing.fitted.size}px`).toBeLessThanOrEqual(
+				1.5,
+			);
+		}
+	});
 });

@@ -15,11 +15,17 @@ export interface Frame {
 	height: number;
 }
 
-/** A finite number, short: two decimals are a hundredth of a pixel at scale 1. */
-function num(v: number): string {
+/** A finite number, short: two decimals are a hundredth of a pixel for coordinates. */
+function num(v: number, decimals = 2): string {
 	if (!Number.isFinite(v)) return "0";
-	const r = Math.round(v * 100) / 100;
+	const scale = 10 ** decimals;
+	const r = Math.round(v * scale) / scale;
 	return Object.is(r, -0) ? "0" : String(r);
+}
+
+/** A glyph transform: the scale terms map font units to pixels (about 0.01 to 0.2) and need more digits. */
+function matrix(m: PlacedGlyph["matrix"]): string {
+	return `matrix(${num(m[0], 6)} ${num(m[1], 6)} ${num(m[2], 6)} ${num(m[3], 6)} ${num(m[4])} ${num(m[5])})`;
 }
 
 function hex([r, g, b]: Rgb): string {
@@ -59,7 +65,7 @@ export function buildSvg(
 	};
 	const uses = glyphs.map((g) => ({
 		id: idOf(g.font, g.glyph),
-		transform: `matrix(${g.matrix.map(num).join(" ")})`,
+		transform: matrix(g.matrix),
 		scale: scaleOf(g.matrix),
 	}));
 
