@@ -11,6 +11,8 @@ import { canonicalCodes, codeLengths } from "./huffman";
 export class RleDeflater {
 	private readonly bits = new BitWriter();
 	private adler = new Adler32();
+	/** Token buffer, kept between blocks so that each block does not allocate its own. */
+	private tokens = new Uint16Array(0);
 
 	constructor() {
 		this.bits.writeBits(0x78, 8); // CMF: deflate, 32 KiB window
@@ -20,7 +22,8 @@ export class RleDeflater {
 	/** Compresses `data` as one block; returns the bytes completed so far. */
 	push(data: Uint8Array): Uint8Array {
 		this.adler.update(data);
-		writeBlock(this.bits, data);
+		if (this.tokens.length < data.length) this.tokens = new Uint16Array(data.length);
+		writeBlock(this.bits, data, this.tokens);
 		return this.bits.take();
 	}
 
@@ -59,9 +62,8 @@ const LENGTH_BASE = new Uint16Array(29);
 /** Order in which code-length code lengths are sent (RFC 1951 3.2.7). */
 const CL_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
 
-function writeBlock(bits: BitWriter, data: Uint8Array): void {
-	// Tokens: literal bytes (0..255) or runs, stored as 256 + length.
-	const tokens = new Uint16Array(data.length);
+/** Tokens: literal bytes (0..255) or runs, stored as 256 + length. */
+function writeBlock(bits: BitWriter, data: Uint8Array, tokens: Uint16Array): void {
 	const freqs = new Uint32Array(286);
 	let count = 0;
 	for (let i = 0; i < data.length; ) {
