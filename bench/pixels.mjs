@@ -10,6 +10,7 @@
  * workerd high-water RSS over its RSS just before the case. The baseline runs the same way in its
  * own fresh process. Usage: node bench/pixels.mjs [--runs N] [--only <substring>]
  */
+import { spawnSync } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import { CASES, input } from "./pixels/inputs.mjs";
 import { memory, resetPeak, startBenchWorker } from "./pixels/server.mjs";
@@ -102,3 +103,7 @@ for (const spec of CASES) {
 }
 const { writeFileSync } = await import("node:fs");
 writeFileSync("bench/out/pixels.json", JSON.stringify(results, null, 1));
+
+// RSS counts garbage not yet collected; the live figures come from node with forced collections.
+console.log("\nlive memory (node, same V8, full collection at each stage boundary):");
+spawnSync(process.execPath, ["--expose-gc", "bench/pixels/live-memory.mjs"], { stdio: "inherit" });

@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+/**
+ * Live memory of the pixel stages, measured in node (same V8 as workerd) with a full collection
+ * at every stage boundary: what the pipeline really holds, as opposed to the RSS high-water in
+ * workerd, which also counts garbage not yet collected and malloc's free lists.
+ * Usage: node --expose-gc bench/pixels/live-memory.mjs (bench/pixels.mjs runs it).
+ */
+import { initPhoton } from "@cf-wasm/photon";
+import { bundleForNode } from "./bundle.mjs";
+import { CASES, input } from "./inputs.mjs";
+
+const MB = 1024 * 1024;
+const { decodeImage, eraseRegions, composeOverlays, encodePng } = await bundleForNode(
+	"bench/pixels/stages.ts",
+	"stages",
+);
+const wasm = await initPhoton.promise;
+
+/** Heap and ArrayBuffers after a full collection (ArrayBuffer memory is released a moment later). */
+async function live() {
+	globalThis.gc();
+	await new Promise((resolve) => setTimeout(resolve, 20));
+	globalThis.gc();
+	const { heapUsed, arrayBuffers } = process.memoryUsage();
+	return heapUsed + arrayBuffers;
+}
+
+// One function call per case, so that nothing of a case outlives it (a top-level loop keeps its
+// previous iteration's values reachable for a while).
+for (const spec of CASES) await measure(spec);
+
+async function measure(spec) {
+	const sample = await input(spec);
+	let bytes = new Uint8Array(sample.bytes);
+	sample.bytes = undefined;
+	const base = (await live()) - bytes.length; // the request's bytes count as the pipeline's
+	const raster = await decodeImage(bytes, sample.format);
+	const afterDecode = (await live()) - base;
+	const erased = eraseRegions(raster, sample.regions, "manga");
+	const afterErase = (await live()) - base;
+	composeOverlays(raster, []);
+	bytes = undefined;
+	const png = encodePng(raster);
+	const afterEncode = (await live()) - base;
+	console.log(
+		`${spec.name}: live after decode ${(afterDecode / MB).toFixed(0)} MB (input + raster), after erase ${(afterErase / MB).toFixed(0)} MB,` +
+			` after encode ${(afterEncode / MB).toFixed(0)} MB (raster + PNG ${(png.length / MB).toFixed(1)} MB, input dropped);` +
+			` photon Wasm memory so far ${(wasm.memory.buffer.byteLength / MB).toFixed(0)} MB (${erased.length} regions)`,
+	);
+}
