@@ -25,13 +25,23 @@ const { eraseRegions } = await bundleForNode("src/pipeline/erase/index.ts", "era
 mkdirSync(OUT, { recursive: true });
 
 const rows = [];
+/** Per region: whether the measured weight and alignment match how the text was drawn. */
+const measures = [];
 for (const spec of corpus()) {
 	const sample = await makeSample(spec);
 	const erased = { ...sample.image, data: sample.image.data.slice() };
 	const regions = sample.regions.map((r) => ({ ...r, translation: "" }));
 	const started = performance.now();
-	eraseRegions(erased, regions, "general");
+	const measured = eraseRegions(erased, regions, "general");
 	const ms = performance.now() - started;
+	for (const [k, m] of measured.entries()) {
+		const truth = sample.regions[k];
+		measures.push({
+			bold: m.bold === truth.bold,
+			align: m.align === expectedAlign(truth, sample.script),
+			region: truth,
+		});
+	}
 	const file = join(OUT, `${sample.name}.png`);
 	writeFileSync(file, writePng(erased));
 	const row = { name: sample.name, kind: sample.kind, psnr: psnr(sample, erased), ms };
@@ -61,6 +71,24 @@ for (const kind of Object.keys(TARGET_PSNR)) {
 	console.log(
 		`${kind.padEnd(9)} ${mean((r) => r.psnr).toFixed(1)} dB  worst ${worst.toFixed(1)} dB  target ${TARGET_PSNR[kind]} dB${residue}`,
 	);
+}
+
+const count = (f) => measures.filter(f).length;
+const bold = measures.filter((m) => m.region.bold);
+const regular = measures.filter((m) => !m.region.bold);
+// Alignment is only defined by two or more lines; one line is placed by its box.
+const multiLine = measures.filter((m) => m.region.lines.length > 1);
+console.log(
+	`\nmeasured for typesetting: bold found in ${bold.filter((m) => m.bold).length}/${bold.length} bold regions,` +
+		` wrongly in ${regular.filter((m) => !m.bold).length}/${regular.length} regular ones;` +
+		` alignment right in ${multiLine.filter((m) => m.align).length}/${multiLine.length} multi-line regions` +
+		` (${count((m) => m.align)}/${measures.length} with single lines)`,
+);
+
+/** The corpus draws lines from a left edge, Arabic from a right edge; vertical columns count as centred. */
+function expectedAlign(region, script) {
+	if (region.vertical) return "center";
+	return script === "arabic" ? "right" : "left";
 }
 
 function format(r) {

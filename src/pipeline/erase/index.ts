@@ -46,7 +46,7 @@ function eraseRegion(raster: Raster, region: TranslatedRegion, erase: boolean): 
 		erasedBox,
 		textColor,
 		backgroundColor: medianColour(patch, erased) ?? textColor,
-		bold: looksBold(lettering, patch.width),
+		bold: looksBold(lettering, patch.width, region.vertical),
 		align: lineAlignment(lettering, patch.width, region.vertical, toPatchBox(patch, erasedBox)),
 	};
 }

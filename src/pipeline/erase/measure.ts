@@ -10,12 +10,11 @@ export function medianColour(patch: Patch, where: Uint8Array): Rgb | undefined {
 }
 
 /**
- * Bold when strokes are thick against the glyph size. Stroke width ≈ 2·area / boundary length
- * (a stroke of width s and length L has area sL and two sides of length L); glyph size is the
- * larger side of the bigger glyph components (an upper bound on the em that ignores dots and
- * accents). Regular text sits near 0.08 em, bold above 0.12 em.
+ * Bold when strokes are thick against the line. Stroke width ≈ 2·area / boundary length (a
+ * stroke of width s and length L has area sL and two sides of length L); the em is the median
+ * thickness of the lines (rows of text, or columns when vertical).
  */
-export function looksBold(lettering: Lettering, width: number): boolean {
+export function looksBold(lettering: Lettering, width: number, vertical: boolean): boolean {
 	const { core } = lettering;
 	let area = 0;
 	let boundary = 0;
@@ -28,11 +27,16 @@ export function looksBold(lettering: Lettering, width: number): boolean {
 		if (!core[i - width]) boundary++;
 		if (!core[i + width]) boundary++;
 	}
-	const sizes = lettering.components.map((c) => Math.max(c.x1 - c.x0, c.y1 - c.y0)).sort((a, b) => a - b);
-	const glyph = sizes[Math.floor(sizes.length * 0.75)] ?? 0;
-	if (boundary === 0 || glyph === 0) return false;
-	return (2 * area) / boundary / glyph > 0.105;
+	if (!lettering.box || boundary === 0) return false;
+	const thickness = lineBands(lettering.mask, width, lettering.box, vertical)
+		.map((band) => band.end - band.start)
+		.sort((a, b) => a - b);
+	const em = thickness[thickness.length >> 1] ?? 0;
+	return em > 0 && (2 * area) / boundary / em > BOLD_STROKE;
 }
+
+/** Stroke width over line thickness above which text reads as bold (calibrated on bench/corpus). */
+const BOLD_STROKE = 0.105;
 
 /**
  * How the source lines line up: the edge (left, right, centre) whose positions vary least
@@ -45,12 +49,12 @@ export function lineAlignment(
 	area: Box,
 ): ErasedRegion["align"] {
 	if (vertical || !lettering.box) return "center";
-	const lines = lineExtents(lettering.mask, width, lettering.box);
+	const lines = lineBands(lettering.mask, width, lettering.box, false);
 	if (lines.length >= 2) {
 		const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
-		const left = spread(lines.map((l) => l.x0));
-		const right = spread(lines.map((l) => l.x1));
-		const centre = spread(lines.map((l) => (l.x0 + l.x1) / 2));
+		const left = spread(lines.map((l) => l.from));
+		const right = spread(lines.map((l) => l.to));
+		const centre = spread(lines.map((l) => (l.from + l.to) / 2));
 		if (centre <= left && centre <= right) return "center";
 		return left <= right ? "left" : "right";
 	}
@@ -61,34 +65,46 @@ export function lineAlignment(
 	return before < after ? "left" : "right";
 }
 
-/** Horizontal lines as runs of mask rows (gaps of a row or two are inside a line). */
-function lineExtents(mask: Uint8Array, width: number, box: Box): { x0: number; x1: number }[] {
-	const lines: { x0: number; x1: number }[] = [];
-	let current: { x0: number; x1: number } | undefined;
+/**
+ * Lines of text as runs of mask rows (or columns when vertical; gaps of a row or two stay inside
+ * a line): `start`/`end` across the lines, `from`/`to` the extent along each.
+ */
+function lineBands(
+	mask: Uint8Array,
+	width: number,
+	box: Box,
+	vertical: boolean,
+): { start: number; end: number; from: number; to: number }[] {
+	const bands: { start: number; end: number; from: number; to: number }[] = [];
+	let current: { start: number; end: number; from: number; to: number } | undefined;
 	let gap = 0;
-	for (let y = box.y0; y < box.y1; y++) {
-		let x0 = width;
-		let x1 = -1;
-		for (let x = box.x0; x < box.x1; x++) {
-			if (!mask[y * width + x]) continue;
-			if (x < x0) x0 = x;
-			x1 = x + 1;
+	const [acrossFrom, acrossTo, alongFrom, alongTo] = vertical
+		? [box.x0, box.x1, box.y0, box.y1]
+		: [box.y0, box.y1, box.x0, box.x1];
+	for (let a = acrossFrom; a < acrossTo; a++) {
+		let from = alongTo;
+		let to = -1;
+		for (let b = alongFrom; b < alongTo; b++) {
+			if (!mask[vertical ? b * width + a : a * width + b]) continue;
+			if (b < from) from = b;
+			to = b + 1;
 		}
-		if (x1 < 0) {
+		if (to < 0) {
 			gap++;
 			if (gap > 2 && current) {
-				lines.push(current);
+				bands.push(current);
 				current = undefined;
 			}
 			continue;
 		}
 		gap = 0;
-		if (!current) current = { x0, x1 };
+		if (!current) current = { start: a, end: a + 1, from, to };
 		else {
-			current.x0 = Math.min(current.x0, x0);
-			current.x1 = Math.max(current.x1, x1);
+			current.end = a + 1;
+			current.from = Math.min(current.from, from);
+			current.to = Math.max(current.to, to);
 		}
 	}
-	if (current) lines.push(current);
-	return lines;
+	if (current) bands.push(current);
+	return bands;
 }
