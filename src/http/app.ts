@@ -3,6 +3,7 @@ import type { Env } from "../env";
 import type { Pipeline } from "../pipeline/run";
 import { admin } from "./admin";
 import { problem } from "./answers";
+import { openApiRoutes } from "./openapi";
 import { translateHandler } from "./translate";
 
 /** The Worker's HTTP surface. The pipeline is a parameter so that tests can run the service around a double. */
@@ -12,6 +13,7 @@ export function createApp(pipeline: Pipeline): Hono<{ Bindings: Env }> {
 	app.post("/translate/image", translateHandler(pipeline));
 	app.all("/translate/image", () => problem(405, "Method not allowed: use POST", { Allow: "POST" }));
 	app.route("/admin", admin);
+	app.route("/", openApiRoutes);
 
 	// Everything else is the playground and the fonts, or nothing.
 	app.notFound(async (c) => {
