@@ -295,6 +295,8 @@ const summary = {
 	medianMsPerRegion: median(all.map((r) => r.ms)),
 	medianSizeRatio: median(all.map((r) => r.sizeRatio).filter(Number.isFinite)),
 	byTarget,
+	fontBytesHeld: typeset.loadedFontBytes(),
+	harfbuzzMemoryBytes: typeset.harfbuzzMemoryBytes(),
 };
 writeFileSync(join(OUT, "results.json"), `${JSON.stringify({ summary, records }, null, "\t")}\n`);
 
@@ -305,6 +307,9 @@ for (const [t, s] of Object.entries(byTarget)) {
 		`${t.padEnd(8)}${String(s.regions).padEnd(9)}${(s.cer * 100).toFixed(1).padStart(5)}%  ${(s.inside * 100).toFixed(0).padStart(4)}%  ${String(s.overflow).padStart(8)}  ${s.medianSizeRatio.toFixed(2).padStart(11)}  ${s.medianMsPerRegion.toFixed(2).padStart(9)}`,
 	);
 }
+console.log(
+	`fonts held ${(summary.fontBytesHeld / 2 ** 20).toFixed(1)} MiB, HarfBuzz wasm memory ${(summary.harfbuzzMemoryBytes / 2 ** 20).toFixed(1)} MiB`,
+);
 console.log(
 	`all     ${String(all.length).padEnd(9)}        ${(summary.inside * 100).toFixed(0).padStart(5)}%            ${summary.medianSizeRatio.toFixed(2).padStart(11)}  ${summary.medianMsPerRegion.toFixed(2).padStart(9)}`,
 );

@@ -6,6 +6,7 @@ Pangolin from the npm package @expo-google-fonts/pangolin (`npm pack`, then pass
 Every face is OFL-1.1; see README.md. Needs python3-fonttools.
 
     python3 fonts/build-fonts.py /path/to/Pangolin_400Regular.ttf
+    python3 fonts/build-fonts.py --manifest     (only rewrite manifest.json)
 
 Script fonts are copied as they are. The Noto Sans CJK collection (19 MB, every language in one
 file) is split: one core file per language (kana, hangul, the language's common ideographs, Latin
@@ -28,7 +29,7 @@ CJK_TTC = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
 
 SCRIPT_FONTS = [
     "NotoSans-Regular.ttf",
-    "NotoSansArabic-Regular.ttf",
+    "NotoNaskhArabic-Regular.ttf",
     "NotoSansHebrew-Regular.ttf",
     "NotoSansDevanagari-Regular.ttf",
     "NotoSansBengali-Regular.ttf",
@@ -118,6 +119,7 @@ def subset_face(face, codepoints, out_path):
     sub = subset.Subsetter(options)
     sub.populate(unicodes=sorted(codepoints))
     sub.subset(face)
+    face.recalcTimestamp = False  # keep the source's date: rebuilding gives the same bytes
     face.save(out_path)
 
 
@@ -132,6 +134,10 @@ def main(pangolin):
         face = TTCollection(str(CJK_TTC)).fonts[by_name[face_name]]
         subset_face(face, points(), OUT / out_name)
 
+    write_manifest()
+
+
+def write_manifest():
     manifest = []
     for path in sorted(OUT.glob("*.[ot]tf")):
         data = path.read_bytes()
@@ -140,4 +146,7 @@ def main(pangolin):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if sys.argv[1:] == ["--manifest"]:
+        write_manifest()
+    else:
+        main(sys.argv[1])

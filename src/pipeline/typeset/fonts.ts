@@ -12,7 +12,7 @@ export const COMIC = "Pangolin-Regular.ttf";
 export const CJK_IDEOGRAPHS = "NotoSansCJK-Ideographs-Regular.otf";
 
 const SCRIPT_FONT: Record<string, string> = {
-	arabic: "NotoSansArabic-Regular.ttf",
+	arabic: "NotoNaskhArabic-Regular.ttf",
 	hebrew: "NotoSansHebrew-Regular.ttf",
 	devanagari: "NotoSansDevanagari-Regular.ttf",
 	bengali: "NotoSansBengali-Regular.ttf",

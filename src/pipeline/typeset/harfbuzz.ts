@@ -257,3 +257,8 @@ export class HbFont {
 		this.inks.clear();
 	}
 }
+
+/** Size of HarfBuzz's wasm memory (it holds the loaded fonts; wasm memory never shrinks). */
+export function harfbuzzMemoryBytes(): number {
+	return runtime ? runtime.hb.memory.buffer.byteLength : 0;
+}

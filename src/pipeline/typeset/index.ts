@@ -19,7 +19,8 @@ import { strokeReach, styleFor } from "./style";
 import { buildSvg } from "./svg";
 
 export type { FontLoader } from "./font-cache";
-export { FontSession } from "./font-cache";
+export { FontSession, loadedFontBytes } from "./font-cache";
+export { harfbuzzMemoryBytes } from "./harfbuzz";
 
 export interface TypesetOptions {
 	mode: Mode;
