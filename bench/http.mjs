@@ -52,6 +52,18 @@ function freePort() {
 	});
 }
 
+// wrangler dev closes idle keep-alive connections, and fetch may send on one just as it closes
+// ("other side closed"). The bench's own set-up calls (including provisionAccount's) retry once.
+const fetchOnce = globalThis.fetch;
+globalThis.fetch = async (...args) => {
+	try {
+		return await fetchOnce(...args);
+	} catch (error) {
+		if (error?.cause?.code !== "UND_ERR_SOCKET") throw error;
+		return fetchOnce(...args);
+	}
+};
+
 const work = mkdtempSync(join(tmpdir(), "yakusu-bench-http-"));
 const bodyFile = join(work, "body.json");
 writeFileSync(bodyFile, BODY);
