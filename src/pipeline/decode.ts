@@ -1,5 +1,7 @@
 import { PhotonImage } from "@cf-wasm/photon";
 import { PipelineError } from "./errors";
+import { decodeJpeg } from "./pixels/jpeg/decode";
+import { JpegUnsupported } from "./pixels/jpeg/errors";
 import { applyOrientation, jpegOrientation } from "./pixels/orientation";
 import { decodePng } from "./pixels/png-decode";
 import type { ImageFormat, Raster } from "./types";
@@ -9,18 +11,27 @@ import type { ImageFormat, Raster } from "./types";
  * EXIF orientation, GIF's first frame. Data that turns out corrupt or truncated only now is the
  * client's fault: 422 on `imageBase64`.
  *
- * PNG goes through our own streaming decoder (one output buffer). JPEG, WebP and GIF go through
- * photon, which holds the pixels about three times in Wasm memory while decoding: see
- * docs/benchmarks.md for what that costs at large sizes.
+ * PNG and baseline JPEG go through our own streaming decoders (one output buffer). Progressive
+ * JPEG, WebP and GIF go through photon, which holds the pixels about three times in Wasm memory
+ * while decoding: see docs/benchmarks.md for what that costs at large sizes.
  */
 export async function decodeImage(bytes: Uint8Array, format: ImageFormat): Promise<Raster> {
 	try {
 		if (format === "png") return await decodePng(bytes);
-		const raster = decodeWithPhoton(bytes);
-		return format === "jpeg" ? applyOrientation(raster, jpegOrientation(bytes)) : raster;
+		if (format === "jpeg") return applyOrientation(decodeJpegAnyKind(bytes), jpegOrientation(bytes));
+		return decodeWithPhoton(bytes);
 	} catch (error) {
 		if (isOutOfMemory(error)) throw error;
 		throw new PipelineError("Invalid field: imageBase64", 422, { cause: error });
+	}
+}
+
+function decodeJpegAnyKind(bytes: Uint8Array): Raster {
+	try {
+		return decodeJpeg(bytes);
+	} catch (error) {
+		if (error instanceof JpegUnsupported) return decodeWithPhoton(bytes);
+		throw error;
 	}
 }
 

@@ -1,0 +1,123 @@
+import { JpegFormatError } from "./errors";
+
+const FAST_BITS = 9;
+
+/** A JPEG Huffman table (ITU T.81 annex C): a 9-bit lookup for short codes, canonical ranges for the rest. */
+export class HuffmanTable {
+	/** (length << 8) | symbol for every 9-bit prefix that starts with a short code; 0 otherwise. */
+	readonly fast = new Uint16Array(1 << FAST_BITS);
+	readonly firstCode = new Int32Array(17);
+	readonly firstIndex = new Int32Array(17);
+	readonly count = new Int32Array(17);
+
+	constructor(
+		counts: Uint8Array,
+		readonly symbols: Uint8Array,
+	) {
+		let code = 0;
+		let index = 0;
+		for (let len = 1; len <= 16; len++) {
+			const n = counts[len - 1]!;
+			this.firstCode[len] = code;
+			this.firstIndex[len] = index;
+			this.count[len] = n;
+			for (let i = 0; i < n; i++, code++, index++) {
+				if (len > FAST_BITS) continue;
+				const shift = FAST_BITS - len;
+				for (let fill = 0; fill < 1 << shift; fill++) this.fast[(code << shift) | fill] = (len << 8) | symbols[index]!;
+			}
+			if (code > 1 << len) throw new JpegFormatError("over-subscribed Huffman table");
+			code <<= 1;
+		}
+	}
+}
+
+/**
+ * Reads the entropy-coded segment MSB first, removing stuffed zero bytes. At a marker (or the end
+ * of the data) it stops and feeds zero bits; `overrun` counts the zero bytes fed past the end.
+ */
+export class BitReader {
+	private buffer = 0;
+	private bits = 0;
+	private markerHit = false;
+	overrun = 0;
+
+	constructor(
+		private readonly data: Uint8Array,
+		private at: number,
+	) {}
+
+	private fill(): void {
+		while (this.bits <= 24) {
+			let byte = 0;
+			if (this.markerHit) {
+				// zero bits after a marker
+			} else if (this.at >= this.data.length) {
+				this.overrun++;
+			} else {
+				byte = this.data[this.at++]!;
+				if (byte === 0xff) {
+					const next = this.data[this.at];
+					if (next === 0) this.at++;
+					else {
+						this.markerHit = true;
+						this.at--;
+						byte = 0;
+					}
+				}
+			}
+			this.buffer = (this.buffer << 8) | byte;
+			this.bits += 8;
+		}
+	}
+
+	decode(table: HuffmanTable): number {
+		if (this.bits < 16) this.fill();
+		const entry = table.fast[(this.buffer >>> (this.bits - FAST_BITS)) & ((1 << FAST_BITS) - 1)]!;
+		if (entry) {
+			this.bits -= entry >> 8;
+			return entry & 255;
+		}
+		const peek = (this.buffer >>> (this.bits - 16)) & 0xffff;
+		for (let len = FAST_BITS + 1; len <= 16; len++) {
+			const code = peek >>> (16 - len);
+			const offset = code - table.firstCode[len]!;
+			if (offset >= 0 && offset < table.count[len]!) {
+				this.bits -= len;
+				return table.symbols[table.firstIndex[len]! + offset]!;
+			}
+		}
+		throw new JpegFormatError("bad Huffman code");
+	}
+
+	/** `s` bits as a signed coefficient (ITU T.81 F.2.2.1 EXTEND). */
+	receiveExtend(s: number): number {
+		if (s === 0) return 0;
+		if (this.bits < s) this.fill();
+		const value = (this.buffer >>> (this.bits - s)) & ((1 << s) - 1);
+		this.bits -= s;
+		return value < 1 << (s - 1) ? value - (1 << s) + 1 : value;
+	}
+
+	/** Skips `n` bits (coefficients beyond a decoder's interest). */
+	skip(n: number): void {
+		if (this.bits < n) this.fill();
+		this.bits -= n;
+	}
+
+	/** At a restart interval: drop the partial byte and step over the RSTn marker. */
+	restart(): void {
+		this.buffer = 0;
+		this.bits = 0;
+		this.markerHit = false;
+		// Find the next RST marker (normally right here).
+		while (this.at + 1 < this.data.length) {
+			if (this.data[this.at] === 0xff && this.data[this.at + 1]! >= 0xd0 && this.data[this.at + 1]! <= 0xd7) {
+				this.at += 2;
+				return;
+			}
+			this.at++;
+		}
+		throw new JpegFormatError("restart marker missing");
+	}
+}
