@@ -4,7 +4,9 @@
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { createServer } from "node:net";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
 // wrangler's bin refuses Node < 22; its CLI itself runs on Node 20 with a warning, so call it directly.
@@ -87,4 +89,65 @@ export async function provisionAccount(url, adminToken, { plan = "professional",
 	const { accountId } = await admin("POST", "/accounts", { plan, credits });
 	const { keyId, apiKey } = await admin("POST", `/accounts/${accountId}/keys`);
 	return { accountId, keyId, apiKey };
+}
+
+/** A port nobody listens on right now, so parallel runs and a developer's own `wrangler dev` do not collide. */
+export function freePort() {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once("error", reject);
+		server.listen(0, "127.0.0.1", () => {
+			const { port } = server.address();
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/** Base URLs as scripts/fake-vendor.mjs documents them: the translator's name first, then the vendor's own path. */
+const FAKE_PATHS = {
+	XAI_BASE_URL: "grok/v1",
+	GEMINI_BASE_URL: "gemini/v1beta",
+	DEEPSEEK_BASE_URL: "deepseek",
+	MOONSHOT_BASE_URL: "kimi/v1",
+	OPENAI_BASE_URL: "chatgpt/v1",
+	ANTHROPIC_BASE_URL: "claude",
+};
+
+/**
+ * The loopback fake of the model vendors (scripts/fake-vendor.mjs), and the vars that aim every
+ * translator's base URL and key at it.
+ * @returns {Promise<{ url: string, vars: Record<string, string>, stop: () => Promise<void> }>}
+ */
+export async function startFakeVendor({ port, quiet = true } = {}) {
+	const listenOn = port ?? (await freePort());
+	const script = fileURLToPath(new URL("./fake-vendor.mjs", import.meta.url));
+	const args = [script, "--port", String(listenOn), ...(quiet ? ["--quiet"] : [])];
+	const child = spawn(process.execPath, args, { stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"] });
+	const exited = new Promise((resolve) => child.once("exit", resolve));
+	const stop = async () => {
+		if (child.exitCode === null) child.kill("SIGTERM");
+		await exited;
+	};
+
+	const url = `http://127.0.0.1:${listenOn}`;
+	const deadline = Date.now() + 15_000;
+	for (;;) {
+		if (child.exitCode !== null) throw new Error("the fake vendor exited early");
+		try {
+			await fetch(url);
+			break;
+		} catch {
+			if (Date.now() > deadline) {
+				await stop();
+				throw new Error("the fake vendor did not start listening within 15 s");
+			}
+			await new Promise((resolve) => setTimeout(resolve, 100));
+		}
+	}
+	const vars = {};
+	for (const [name, suffix] of Object.entries(FAKE_PATHS)) {
+		vars[name] = `${url}/${suffix}`;
+		vars[name.replace("_BASE_URL", "_API_KEY")] = "fake-vendor-key";
+	}
+	return { url, vars, stop };
 }

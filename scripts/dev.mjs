@@ -4,10 +4,9 @@
  * With no vendor key in .dev.vars, the models are the local fake vendor (canned translations), so
  * the whole pipeline runs offline; put real keys in .dev.vars to translate for real.
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { provisionAccount, startDevServer } from "./dev-server.mjs";
+import { provisionAccount, startDevServer, startFakeVendor } from "./dev-server.mjs";
 
 const PORT = 8787;
 const FAKE_VENDOR_PORT = 8788;
@@ -21,16 +20,6 @@ const VENDOR_KEYS = [
 	"OPENAI_API_KEY",
 	"ANTHROPIC_API_KEY",
 ];
-/** Base URLs on the fake vendor: the translator's name first, then the vendor's own path (scripts/fake-vendor.mjs). */
-const FAKE_BASE_URLS = {
-	XAI_BASE_URL: "grok/v1",
-	GEMINI_BASE_URL: "gemini/v1beta",
-	DEEPSEEK_BASE_URL: "deepseek",
-	MOONSHOT_BASE_URL: "kimi/v1",
-	OPENAI_BASE_URL: "chatgpt/v1",
-	ANTHROPIC_BASE_URL: "claude",
-};
-
 function readDevVars() {
 	if (!existsSync(DEV_VARS)) return {};
 	const vars = {};
@@ -77,14 +66,9 @@ async function main() {
 	const overrides = {};
 
 	if (!VENDOR_KEYS.some((name) => vars[name])) {
-		const fake = spawn(process.execPath, ["scripts/fake-vendor.mjs", "--port", String(FAKE_VENDOR_PORT)], {
-			stdio: ["ignore", "inherit", "inherit"],
-		});
-		children.push({ stop: async () => fake.kill("SIGTERM") });
-		for (const [name, path] of Object.entries(FAKE_BASE_URLS)) {
-			overrides[name] = `http://127.0.0.1:${FAKE_VENDOR_PORT}/${path}`;
-		}
-		for (const name of VENDOR_KEYS) overrides[name] = "fake-vendor-key";
+		const fake = await startFakeVendor({ port: FAKE_VENDOR_PORT, quiet: false });
+		children.push(fake);
+		Object.assign(overrides, fake.vars);
 		console.log(`No vendor key in ${DEV_VARS}: models are the local fake vendor on port ${FAKE_VENDOR_PORT}.`);
 	}
 
