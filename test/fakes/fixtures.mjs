@@ -12,7 +12,9 @@
  *   duplicates       the first block twice, boxes a little apart
  *   minimal          only text and box per block (optional fields left out)
  *   missing-ids      the translation of the last id left out
- * Every translation is "[<target>] <source text>", so any test can see the target reached it.
+ * Every translation is "[<target>] <gloss>": an English gloss of a fixture block (so the
+ * playground typesets something readable in any font), or the source text for anything
+ * else; either way a test can see the target language reached the model.
  */
 
 /** The default page, in the contract's 0..1000 units: [x0, y0, x1, y1]. */
@@ -31,6 +33,17 @@ const BLOCKS = [
 	{ text: "SALE 50% OFF ¥1,980", box: [150, 780, 850, 900], vertical: false, lines: null, color: "#cc0000" },
 ];
 
+/** English glosses of the fixture blocks, keyed by their text with whitespace removed. */
+const GLOSSES = {
+	"こんにちは、世界": "Hello, world",
+	縦書きの台詞: "Lines set vertically",
+	"SALE50%OFF¥1,980": "SALE 50% OFF ¥1,980",
+};
+
+function translated(text, target) {
+	return `[${target}] ${GLOSSES[text.replace(/\s+/g, "")] ?? text}`;
+}
+
 export const FIXTURES = ["default", "empty", "pixels", "fractions", "swapped", "duplicates", "minimal", "missing-ids"];
 
 /**
@@ -44,7 +57,7 @@ export function answerFor(task, fixture = "default") {
 	if (task.kind === "translate") {
 		const items = task.items ?? [];
 		const kept = fixture === "missing-ids" ? items.slice(0, -1) : items;
-		return { translations: kept.map((item) => ({ id: item.id, text: `[${target}] ${item.text}` })) };
+		return { translations: kept.map((item) => ({ id: item.id, text: translated(item.text, target) })) };
 	}
 	if (fixture === "empty") return { regions: [] };
 	let blocks = BLOCKS;
@@ -67,7 +80,7 @@ export function answerFor(task, fixture = "default") {
 							color: block.color,
 						}),
 			};
-			if (task.kind === "read-translate") region.translation = `[${target}] ${block.text.replace("\n", " ")}`;
+			if (task.kind === "read-translate") region.translation = translated(block.text, target);
 			return region;
 		}),
 	};

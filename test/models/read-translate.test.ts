@@ -12,7 +12,7 @@ describe("readAndTranslate", () => {
 		expect(fake.calls).toHaveLength(1);
 		expect(fake.calls[0]?.task?.kind).toBe("read-translate");
 		expect(result.regions.map((r) => r.id)).toEqual([0, 1, 2]);
-		expect(result.regions[0]?.translation).toBe("[en] こんにちは、 世界");
+		expect(result.regions[0]?.translation).toBe("[en] Hello, world");
 		// 0..1000 of the 1200x900 image: [80, 60, 420, 200]
 		expect(result.regions[0]?.box).toEqual({ x0: 96, y0: 54, x1: 504, y1: 180 });
 		expect(result.regions[1]?.vertical).toBe(true);
@@ -32,8 +32,8 @@ describe("readAndTranslate", () => {
 		expect(fake.calls[0]?.body.systemInstruction.parts[0].text).toContain("mostly in Japanese");
 		expect(ctx.timings.translate).toBeTypeOf("number");
 		expect(result.regions.map((r) => r.translation)).toEqual([
-			"[en] こんにちは、\n世界",
-			"[en] 縦書きの台詞",
+			"[en] Hello, world",
+			"[en] Lines set vertically",
 			"[en] SALE 50% OFF ¥1,980",
 		]);
 	});
