@@ -88,7 +88,13 @@ describe("eraseRegions", () => {
 		const frame = (x: number, y: number) =>
 			inBox({ x0: 12, y0: 12, x1: 51, y1: 46 }, x, y) && !inBox({ x0: 14, y0: 14, x1: 49, y1: 44 }, x, y);
 		const image = canvas(70, 60, (x, y) => (glyphs(x, y) || frame(x, y) ? ink : white));
-		eraseRegions(image, [region(box)], "manga");
+		const [erased] = eraseRegions(image, [region(box)], "manga");
+		// The area the translation may grow into stays inside the frame, around the text.
+		const inside = { x0: 14, y0: 14, x1: 49, y1: 44 };
+		const { erasedBox, textBox } = erased!;
+		expect(erasedBox.x0 >= inside.x0 && erasedBox.y0 >= inside.y0).toBe(true);
+		expect(erasedBox.x1 <= inside.x1 && erasedBox.y1 <= inside.y1).toBe(true);
+		expect(erasedBox.x0 <= textBox.x0 && erasedBox.x1 >= textBox.x1).toBe(true);
 		expect(at(image, 12, 30)).toEqual(ink);
 		expect(at(image, 30, 45)).toEqual(ink);
 		expect(at(image, 31, 25)).toEqual(white);

@@ -1,6 +1,7 @@
 import type { Mode } from "../../request/options";
 import type { Box, ErasedRegion, Raster, Rgb, TranslatedRegion } from "../types";
 import { type Background, fitBackground, predict } from "./background";
+import { cleanArea } from "./clean-area";
 import { fillByPushPull, fillFromPlane } from "./fill";
 import { inkScore } from "./ink";
 import { boundingBox, dilate, findLettering } from "./mask";
@@ -37,12 +38,16 @@ function eraseRegion(raster: Raster, region: TranslatedRegion, erase: boolean): 
 	else fillByPushPull(patch, erased);
 	if (erase) pastePatch(raster, patch, erased);
 
-	// On flat art and gradients the whole padded area is clean background the translation may grow into.
-	const cleaned = toImageBox(boundingBox(erased, patch.width, patch.height)!, area);
-	const erasedBox = bg.kind === "texture" ? union(cleaned, readerBox) : area;
+	// The translation may grow past the text into clean background: on flat art and gradients that
+	// is the plain part of the padded area; on texture, only what was cleaned and the reader's box.
+	const textBox = toImageBox(lettering.box, area);
+	const erasedBox =
+		bg.kind === "texture"
+			? union(toImageBox(boundingBox(erased, patch.width, patch.height)!, area), readerBox)
+			: toImageBox(cleanArea(patch, bg, lettering.box), area);
 	return {
 		...region,
-		textBox: toImageBox(lettering.box, area),
+		textBox,
 		erasedBox,
 		textColor,
 		backgroundColor: medianColour(patch, erased) ?? textColor,
@@ -53,7 +58,8 @@ function eraseRegion(raster: Raster, region: TranslatedRegion, erase: boolean): 
 
 /** No lettering told apart from the background: nothing is erased, the reader's box stands. */
 function nothingFound(region: TranslatedRegion, box: Box, patch?: Patch, bg?: Background): ErasedRegion {
-	const centre = (c: number) => (patch && bg ? Math.round(predict(bg, patch.width / 2, patch.height / 2, c)) : 255);
+	const centre = (c: number) =>
+		patch && bg ? Math.max(0, Math.min(255, Math.round(predict(bg, patch.width / 2, patch.height / 2, c)))) : 255;
 	const backgroundColor: Rgb = [centre(0), centre(1), centre(2)];
 	const textColor: Rgb = region.color ?? contrasting(backgroundColor);
 	return { ...region, textBox: box, erasedBox: box, textColor, backgroundColor, bold: false, align: "center" };
