@@ -21,7 +21,7 @@ const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefi
 const MB = 1024 * 1024;
 const PORT = 8900 + Math.floor(Math.random() * 80);
 
-async function post(url, route, sample) {
+async function post(url, route, sample, retries = 2) {
 	const res = await fetch(`${url}/${route}?format=${sample.format}`, {
 		method: "POST",
 		body: sample.bytes,
@@ -31,6 +31,8 @@ async function post(url, route, sample) {
 			"x-height": String(sample.height),
 		},
 	});
+	// wrangler dev restarts the Worker when a source file changes (others work in the same tree).
+	if (res.status === 503 && retries > 0) return post(url, route, sample, retries - 1);
 	if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
 	return res.json();
 }
