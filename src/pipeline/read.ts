@@ -49,6 +49,7 @@ export async function readAndTranslate(
 	const read = await readAll(raster, windows, reader, options, oneCall, ctx);
 	ctx.timings.read = Date.now() - readStart;
 	if (oneCall || read.regions.length === 0) {
+		// Nothing left to translate: one call did both (its time is in `read`), or there was no text.
 		ctx.timings.translate = 0;
 		return { regions: numbered(read.regions, (r) => r.translation ?? ""), roundTrips: 1 };
 	}
@@ -73,12 +74,15 @@ async function readAll(
 ): Promise<{ regions: PlacedRegion[]; copies: SentImage[] }> {
 	const siblings = new AbortController();
 	const askCtx: AskContext = { env: ctx.env, signal: AbortSignal.any([ctx.signal, siblings.signal]) };
-	const copies = windows.map((window) => readerCopy(raster, window));
+	const copies: SentImage[] = [];
 	try {
+		// Each tile's request leaves as soon as its copy is encoded, while the next one is.
 		const perWindow = await Promise.all(
-			windows.map((window, i) =>
-				readWindow(copies[i] as SentImage, window, raster, reader, options, translate, askCtx),
-			),
+			windows.map((window) => {
+				const copy = readerCopy(raster, window);
+				copies.push(copy);
+				return readWindow(copy, window, raster, reader, options, translate, askCtx);
+			}),
 		);
 		return { regions: mergeRegions(perWindow), copies };
 	} catch (error) {
