@@ -35,7 +35,7 @@ export function readingSystemPrompt(boxField: BoxField, source: string, translat
 		"You find every block of text in an image and read it exactly, for an image translation service.",
 		// A language hint helps tell look-alike scripts apart (Japanese kanji from Chinese, Cyrillic from Latin).
 		source === "auto" ? "" : `The text is mostly in ${languageName(source)}.`,
-		"A block is text that belongs together: one speech balloon, one caption, one paragraph, one label or sign, one sound effect. Do not split a block into lines, and do not merge separate balloons.",
+		"A block is text that belongs together: one speech balloon, one caption, one paragraph, one label or sign, one sound effect. Do not report each line of a block as a block of its own, and do not merge separate balloons.",
 		`For each block give its text (lines joined with \\n), ${BOX_WORDING[boxField]} as integers from 0 to 1000 relative to the image's size, tight around the lettering, "vertical": true when it is written in vertical columns, its "lines" each with text and box when you can tell them apart (else null), and its lettering "color" as #rrggbb (else null).`,
 		"List blocks in the natural reading order of the page. Skip text that is illegible. If there is no text, answer an empty list.",
 	];
