@@ -11,12 +11,19 @@
 // photo-like fractal texture and a flat page with Japanese balloons. Writes the reader copies to
 // bench/out/ so they can be looked at.
 
+import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { createFakeVendor } from "../test/fakes/vendor.mjs";
 import { makeSample } from "./corpus/synthetic.mjs";
+
+if (typeof globalThis.gc !== "function") {
+	// Memory figures need forced collections: run again with --expose-gc.
+	const run = spawnSync(process.execPath, ["--expose-gc", fileURLToPath(import.meta.url)], { stdio: "inherit" });
+	process.exit(run.status ?? 1);
+}
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "bench", "out");
@@ -104,6 +111,22 @@ const manga = (
 const strip = (
 	await makeSample({ name: "strip", kind: "flat", script: "ja", seed: 7, width: 800, height: 12000, regionCount: 12 })
 ).image;
+
+// Memory first, before anything else has grown photon's Wasm memory: what making the reader
+// copy of the 24 MP photo adds on top of the decoded raster it is given.
+{
+	globalThis.gc();
+	const before = process.memoryUsage();
+	const copy = readerCopy(photo, { x: 0, y: 0, width: photo.width, height: photo.height });
+	const during = process.memoryUsage();
+	globalThis.gc();
+	const after = process.memoryUsage();
+	const MB = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+	console.log("\nmemory for the 24 MP reader copy (raster itself not counted)");
+	console.log(
+		`  JS array buffers +${MB(during.arrayBuffers - before.arrayBuffers)} right after, +${MB(after.arrayBuffers - before.arrayBuffers)} once collected; RSS +${MB(during.rss - before.rss)} (includes photon's Wasm memory growth); copy ${copy.width}x${copy.height}`,
+	);
+}
 
 console.log("\nbytes sent to the reader (one call, grok)");
 for (const [name, slug, raster] of [
