@@ -140,7 +140,9 @@ export function endpointFor(env: Env, name: VendorName): Endpoint {
 
 /**
  * Who reads the image for a call to `translator`: READER when set, else the translator
- * itself when it can see, else the first vision-capable vendor with a key.
+ * itself when it can see, else the first vision-capable vendor with a key. Workers AI is
+ * only ever chosen by READER=workers-ai; the requested translator still translates (its
+ * client speaks both tasks, so making it translate too is a choice here, not new code).
  */
 export function readerFor(env: Env, translator: Translator): VendorName {
 	const chosen = configured(env, "READER")?.toLowerCase();
