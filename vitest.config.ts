@@ -16,5 +16,7 @@ export default defineConfig({
 		include: ["test/**/*.test.ts"],
 		// The service logs one JSON line per call; show logs only for tests that fail.
 		silent: "passed-only",
+		// Some tests drive a hundred calls through the real Durable Objects; a loaded machine is slow, not wrong.
+		testTimeout: 30_000,
 	},
 });

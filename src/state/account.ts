@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
+import { alarmForOldest } from "./alarm";
 import { newKeyId } from "./ids";
 import { CALL_COST, type Plan } from "./plans";
 
@@ -247,10 +248,7 @@ export class Account extends DurableObject<Env> {
 		const oldest = this.sql
 			.exec<{ t: number | null }>("SELECT min(created_at) AS t FROM records WHERE status = 'reserved'")
 			.one().t;
-		if (oldest === null) return;
-		const due = oldest + RESERVATION_TIMEOUT_MS;
-		const current = await this.ctx.storage.getAlarm();
-		if (current === null || current > due) await this.ctx.storage.setAlarm(due);
+		await alarmForOldest(this.ctx.storage, oldest, RESERVATION_TIMEOUT_MS);
 	}
 
 	private keyObject(keyHash: string) {

@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
 import type { CallDescription, CallOutcome } from "./account";
+import { alarmForOldest } from "./alarm";
 import { secretsEqual } from "./credentials";
 import { newRecordId } from "./ids";
 import { type Plan, requestsPerMinute } from "./plans";
@@ -205,10 +206,7 @@ export class ApiKey extends DurableObject<Env> {
 
 	private async scheduleForgetting(): Promise<void> {
 		const oldest = this.sql.exec<{ t: number | null }>("SELECT min(created_at) AS t FROM idempotency").one().t;
-		if (oldest === null) return;
-		const due = oldest + IDEMPOTENCY_TTL_MS;
-		const current = await this.ctx.storage.getAlarm();
-		if (current === null || current > due) await this.ctx.storage.setAlarm(due);
+		await alarmForOldest(this.ctx.storage, oldest, IDEMPOTENCY_TTL_MS);
 	}
 
 	private key(): KeyRow | undefined {
