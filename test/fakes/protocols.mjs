@@ -152,6 +152,16 @@ export function checkGemini(request, body, expect) {
 		return bad("responseMimeType must be application/json when a response schema is set");
 	if (config.responseJsonSchema && config.responseSchema)
 		return bad("responseJsonSchema and responseSchema cannot both be set");
+	// responseSchema is the older proto-mapped field: plain JSON Schema keywords break it, as on the real API.
+	const proto = JSON.stringify(config.responseSchema ?? config.response_schema ?? {});
+	if (proto.includes('"additionalProperties"')) {
+		return bad("Unknown name \"additionalProperties\" at 'generation_config.response_schema': Cannot find field.");
+	}
+	if (proto.includes('"type":[')) {
+		return bad(
+			"Unknown name \"type\" at 'generation_config.response_schema': Proto field is not repeating, cannot start list.",
+		);
+	}
 	return { asked: { system, text, image, schema, maxTokens: config.maxOutputTokens } };
 }
 

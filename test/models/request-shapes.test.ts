@@ -173,3 +173,24 @@ describe("prompts", () => {
 		expect(system.indexOf("<<<")).toBeGreaterThan(system.indexOf('{"translations"'));
 	});
 });
+
+describe("the fake Gemini", () => {
+	it("refuses JSON Schema keywords in the older proto-mapped responseSchema, as Gemini does", async () => {
+		const fake = createFakeVendor();
+		const response = await fake.fetch(
+			"https://generativelanguage.googleapis.com/v1beta/models/gemini-3.5-flash:generateContent",
+			{
+				method: "POST",
+				headers: { "x-goog-api-key": "k", "content-type": "application/json" },
+				body: JSON.stringify({
+					contents: [{ role: "user", parts: [{ text: '{"source":"ja","target":"en","items":[]}' }] }],
+					generationConfig: {
+						responseMimeType: "application/json",
+						responseSchema: { type: "object", additionalProperties: false, properties: {} },
+					},
+				}),
+			},
+		);
+		expect(response.status).toBe(400);
+	});
+});
