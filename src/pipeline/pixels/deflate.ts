@@ -66,11 +66,13 @@ const CL_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 
 function writeBlock(bits: BitWriter, data: Uint8Array, tokens: Uint16Array): void {
 	const freqs = new Uint32Array(286);
 	let count = 0;
-	for (let i = 0; i < data.length; ) {
+	const n = data.length;
+	let previous = -1; // no byte before the block: a run cannot start at its first byte
+	for (let i = 0; i < n; ) {
 		const b = data[i]!;
-		if (i > 0 && data[i - 1] === b) {
+		if (b === previous) {
 			let run = 1;
-			while (run < MAX_RUN && i + run < data.length && data[i + run] === b) run++;
+			while (run < MAX_RUN && i + run < n && data[i + run] === b) run++;
 			if (run >= 3) {
 				tokens[count++] = 256 + run;
 				freqs[LENGTH_SYMBOL[run]!]!++;
@@ -80,6 +82,7 @@ function writeBlock(bits: BitWriter, data: Uint8Array, tokens: Uint16Array): voi
 		}
 		tokens[count++] = b;
 		freqs[b]!++;
+		previous = b;
 		i++;
 	}
 	freqs[256] = 1;
@@ -91,40 +94,48 @@ function writeBlock(bits: BitWriter, data: Uint8Array, tokens: Uint16Array): voi
 	const distCodes = canonicalCodes(distLengths);
 	writeHeader(bits, litLengths, distLengths);
 
-	// The hot loop keeps the bit writer's state in locals (several times faster than method calls).
+	// The hot loop keeps the bit writer's state in locals and looks each symbol up once
+	// ((length << 16) | code); it flushes two bytes at a time, so at most 30 bits are pending.
+	const table = new Int32Array(286);
+	for (let sym = 0; sym < 286; sym++) table[sym] = (litLengths[sym]! << 16) | litCodes[sym]!;
+	const dist = (distLengths[0]! << 16) | distCodes[0]!;
 	let { buffer, count: nbits } = bits.state();
 	let out = bits.reserve(data.length + 1024);
 	let at = bits.position();
-	const distCode = distCodes[0]!;
-	const distLength = distLengths[0]!;
 	for (let t = 0; t < count; t++) {
-		if (at + 16 > out.length) {
+		if (at + 8 > out.length) {
 			bits.commit(at, buffer, nbits);
 			out = bits.reserve(out.length);
 			at = bits.position();
 		}
 		const token = tokens[t]!;
 		if (token < 256) {
-			buffer |= litCodes[token]! << nbits;
-			nbits += litLengths[token]!;
+			const entry = table[token]!;
+			buffer |= (entry & 0xffff) << nbits;
+			nbits += entry >>> 16;
 		} else {
 			const run = token - 256;
 			const symbol = LENGTH_SYMBOL[run]!;
-			buffer |= litCodes[symbol]! << nbits;
-			nbits += litLengths[symbol]!;
-			const code = symbol - 257;
-			const extraBits = LENGTH_EXTRA_BITS[code]!;
-			if (extraBits) {
-				buffer |= (run - LENGTH_BASE[code]!) << nbits;
-				nbits += extraBits;
+			const entry = table[symbol]!;
+			buffer |= (entry & 0xffff) << nbits;
+			nbits += entry >>> 16;
+			if (nbits >= 16) {
+				out[at++] = buffer & 255;
+				out[at++] = (buffer >>> 8) & 255;
+				buffer >>>= 16;
+				nbits -= 16;
 			}
-			buffer |= distCode << nbits;
-			nbits += distLength;
+			const code = symbol - 257;
+			buffer |= (run - LENGTH_BASE[code]!) << nbits; // zero when the code has no extra bits
+			nbits += LENGTH_EXTRA_BITS[code]!;
+			buffer |= (dist & 0xffff) << nbits;
+			nbits += dist >>> 16;
 		}
-		while (nbits >= 8) {
+		if (nbits >= 16) {
 			out[at++] = buffer & 255;
-			buffer >>>= 8;
-			nbits -= 8;
+			out[at++] = (buffer >>> 8) & 255;
+			buffer >>>= 16;
+			nbits -= 16;
 		}
 	}
 	bits.commit(at, buffer, nbits);
