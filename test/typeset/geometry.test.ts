@@ -67,7 +67,7 @@ describe("fitting", () => {
 			vertical: false,
 			spacing: 1.2,
 			align: "center" as const,
-			reachPerPx: 0,
+			reach: () => 0,
 		};
 		const fitted = fitText(result.paragraphs, 240, 120, options);
 		expect(fitted).not.toBeNull();
@@ -97,7 +97,7 @@ describe("fitting", () => {
 			vertical: false,
 			spacing: 1.2,
 			align: "center" as const,
-			reachPerPx: 0,
+			reach: () => 0,
 		};
 		expect(fitText(result.paragraphs, 90, 200, options)).toBeNull();
 		const broken = fitText(result.broken(), 90, 200, options);

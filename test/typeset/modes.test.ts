@@ -12,36 +12,58 @@ describe("style per mode", () => {
 			(await draw(region(text, box, { textColor: [200, 30, 40], backgroundColor: [250, 250, 250] }), "en")).svg ?? "";
 		expect(svg).toContain('fill="#c81e28"');
 		expect(svg).not.toContain("stroke");
+		expect(svg).not.toContain("translate");
 		expect(svg).not.toContain("<rect");
 	});
 
 	it("manga: an outline in the contrast colour, proportional to the font size", async () => {
-		const small = await draw(region(text, box, { textColor: [10, 10, 10] }), "en", "manga");
-		const large = await draw(region("Hi!", box, { textColor: [10, 10, 10], text: "やあ" }), "en", "manga");
-		expect(small.svg).toContain('stroke="#ffffff"');
-		expect(small.svg).toContain('fill="#0a0a0a"');
+		const dark = await draw(region(text, box, { textColor: [10, 10, 10] }), "en", "manga");
+		expect(dark.outline?.color).toEqual([255, 255, 255]);
+		expect(dark.svg).toContain('fill="#0a0a0a"');
 		const light = await draw(
 			region(text, box, { textColor: [250, 250, 250], backgroundColor: [20, 20, 20] }),
 			"en",
 			"manga",
 		);
-		expect(light.svg).toContain('stroke="#000000"');
-		// Stroke widths are in glyph units: the same share of the em at any size.
-		const widths = (svg: string) => [...svg.matchAll(/stroke-width="([\d.]+)"/g)].map((m) => Number(m[1]));
-		expect((large.fitted?.size ?? 0) > (small.fitted?.size ?? 0)).toBe(true);
-		expect(widths(small.svg ?? "")[0]).toBeCloseTo(widths(large.svg ?? "")[0] ?? 0, 0);
+		expect(light.outline?.color).toEqual([0, 0, 0]);
+		const large = await draw(region("Hi!", box, { textColor: [10, 10, 10], text: "やあ" }), "en", "manga");
+		const ratio = (d: typeof dark) => (d.outline?.radius ?? 0) / (d.fitted?.size ?? 1);
+		expect((large.fitted?.size ?? 0) > (dark.fitted?.size ?? 0)).toBe(true);
+		expect(ratio(large)).toBeCloseTo(ratio(dark), 3);
+		// Drawn: the raster has outline-coloured pixels around the dark glyphs, inside the overlay.
+		const { overlays } = await typesetRegions([region(text, box, { textColor: [10, 10, 10] })], {
+			mode: "manga",
+			targetLanguage: "en",
+			sourceLanguage: "ja",
+			imageWidth: 400,
+			imageHeight: 300,
+			loadFont,
+		});
+		const data = overlays[0]?.raster.data ?? new Uint8Array();
+		let white = 0;
+		let black = 0;
+		for (let p = 0; p < data.length; p += 4) {
+			if ((data[p + 3] ?? 0) < 250) continue;
+			if ((data[p] ?? 0) > 240) white++;
+			if ((data[p] ?? 255) < 30) black++;
+		}
+		expect(white).toBeGreaterThan(black * 0.5);
+		expect(black).toBeGreaterThan(50);
 	});
 
-	it("e-commerce: bold labels stay bold, regular ones get no stroke", async () => {
-		const bold = await draw(
-			region(text, box, { bold: true, textColor: [255, 255, 255], backgroundColor: [180, 0, 0] }),
-			"en",
-			"e-commerce",
-		);
-		expect(bold.svg).toContain('stroke="#ffffff"');
-		expect(bold.svg).not.toContain('stroke="#000000"');
-		const regular = await draw(region(text, box, { bold: false }), "en", "e-commerce");
-		expect(regular.svg).not.toContain("stroke");
+	it("e-commerce: bold labels stay bold, regular ones are struck once", async () => {
+		const colours = { textColor: [255, 255, 255] as const, backgroundColor: [180, 0, 0] as const };
+		const bold = await draw(region(text, box, { bold: true, ...colours }), "en", "e-commerce");
+		const regular = await draw(region(text, box, { bold: false, ...colours }), "en", "e-commerce");
+		const uses = (svg = "") => svg.match(/<use /g)?.length ?? 0;
+		expect(uses(bold.svg)).toBe(3 * uses(regular.svg));
+		expect(bold.svg).toMatch(/<g transform="translate\(-?[\d.]+ 0\)">/);
+		expect(regular.svg).not.toContain("translate");
+		for (const d of [bold, regular]) {
+			expect(d.svg).toContain('fill="#ffffff"');
+			expect(d.svg).not.toContain("stroke");
+			expect(d.outline).toBeUndefined();
+		}
 	});
 
 	it("light-novel: a translucent panel of the background colour over the source block", async () => {

@@ -22,8 +22,8 @@ export interface FitOptions {
 	/** Line height in em (horizontal text). */
 	spacing: number;
 	align: Align;
-	/** Ink the style adds around each glyph (outline, emboldening), in px per font px. */
-	reachPerPx: number;
+	/** Ink the style adds around each glyph (outline, emboldening) at a font size, in px. */
+	reach: (size: number) => number;
 }
 
 export interface Fitted {
@@ -45,7 +45,7 @@ export function layoutAt(
 	options: FitOptions,
 	unboundedHeight = false,
 ): Fitted | null {
-	const reach = options.reachPerPx * size;
+	const reach = options.reach(size);
 	const measure = ((options.vertical ? height : width) - 2 * reach) / size;
 	if (measure <= 0) return null;
 	const lines = breakAll(paragraphs, measure);

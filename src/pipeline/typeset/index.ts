@@ -10,12 +10,13 @@ import type { Box, ErasedRegion, Overlay } from "../types";
 import { type FitOptions, type Fitted, fitText, layoutAt } from "./fit";
 import { type FontLoader, FontSession } from "./font-cache";
 import { fontFilesFor, isCjk, isRightToLeft, lineSpacing } from "./fonts";
+import { addOutline } from "./outline";
 import type { Align } from "./place";
 import { rasterize } from "./rasterize";
 import { cleanTranslation } from "./sanitize";
 import { type MeasuredParagraph, shapeParagraphs } from "./shape";
 import { sourceFontSize } from "./source-size";
-import { strokeReach, styleFor } from "./style";
+import { type Style, strokeReach, styleFor } from "./style";
 import { buildSvg } from "./svg";
 
 export type { FontLoader } from "./font-cache";
@@ -56,7 +57,10 @@ export async function typesetRegions(regions: ErasedRegion[], opts: TypesetOptio
 			}
 			const drawing = await drawRegion(region, opts, session);
 			if (drawing.overflowed) overflow.push(region.id);
-			if (drawing.svg) overlays.push({ x: drawing.x, y: drawing.y, raster: await rasterize(drawing.svg) });
+			if (!drawing.svg) continue;
+			const raster = await rasterize(drawing.svg);
+			if (drawing.outline) addOutline(raster, drawing.outline.color, drawing.outline.radius);
+			overlays.push({ x: drawing.x, y: drawing.y, raster });
 		}
 	} finally {
 		session.release();
@@ -77,6 +81,8 @@ export interface RegionDrawing {
 	box?: Box;
 	/** Line height in em used for horizontal text. */
 	spacing: number;
+	/** The manga outline, added to the raster after rendering. */
+	outline?: Style["outline"];
 }
 
 const width = (b: Box) => b.x1 - b.x0;
@@ -128,8 +134,8 @@ export async function drawRegion(
 	const minSize = Math.max(MIN_LEGIBLE_PX, Math.min(opts.imageWidth, opts.imageHeight) / 120);
 	const maxSize = Math.max(minSize, Math.min(MAX_FONT_PX, source * 1.1));
 	const align: Align = opts.mode === "manga" ? "center" : rightToLeft ? "right" : region.align;
-	const reachPerPx = strokeReach(styleFor(opts.mode, region, 1));
-	const options: FitOptions = { minSize, maxSize, vertical, spacing, align, reachPerPx };
+	const reach = (size: number) => strokeReach(styleFor(opts.mode, region, size));
+	const options: FitOptions = { minSize, maxSize, vertical, spacing, align, reach };
 
 	const room = roomIn(region);
 	const attempt = (paras: MeasuredParagraph[]) => {
@@ -151,7 +157,8 @@ export async function drawRegion(
 		placed = { fitted, box: room };
 	}
 	const drawn = toSvg(placed.fitted, placed.box, region, opts);
-	return { ...nothing, ...drawn, overflowed, fitted: placed.fitted, box: placed.box };
+	const outline = styleFor(opts.mode, region, placed.fitted.size).outline;
+	return { ...nothing, ...drawn, overflowed, fitted: placed.fitted, box: placed.box, outline };
 }
 
 /** The SVG of a fitted layout, cut to its ink (and panel), in image pixels clipped to the image. */

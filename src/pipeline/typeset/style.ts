@@ -8,9 +8,9 @@ import type { ErasedRegion, Rgb } from "../types";
 
 export interface Style {
 	fill: Rgb;
-	/** Stroke around the glyphs, under the fill. Width in px, both sides of the outline together. */
-	outline?: { color: Rgb; width: number };
-	/** Extra weight drawn as a stroke in the fill colour (our faces are regular weight only). */
+	/** Ring around the glyphs, under the fill: how far it reaches beyond the glyph edge, px. */
+	outline?: { color: Rgb; radius: number };
+	/** Extra weight, px: the fill struck again this far apart (our faces are regular weight only). */
 	emboldenWidth: number;
 	panel?: { color: Rgb; opacity: number; padding: number; radius: number };
 }
@@ -48,9 +48,9 @@ export function styleFor(mode: Mode, region: ErasedRegion, size: number): Style 
 	const fill = readableFill(region);
 	switch (mode) {
 		case "manga":
-			return { fill, outline: { color: contrastColour(fill), width: Math.max(1.5, size * 0.16) }, emboldenWidth: 0 };
+			return { fill, outline: { color: contrastColour(fill), radius: Math.max(1.5, size * 0.1) }, emboldenWidth: 0 };
 		case "e-commerce":
-			return { fill, emboldenWidth: region.bold ? Math.max(0.6, size * 0.05) : 0 };
+			return { fill, emboldenWidth: region.bold ? Math.max(0.8, size * 0.06) : 0 };
 		case "light-novel":
 			return {
 				fill,
@@ -64,5 +64,5 @@ export function styleFor(mode: Mode, region: ErasedRegion, size: number): Style 
 
 /** How far ink may reach beyond the glyph outlines, in px. */
 export function strokeReach(style: Style): number {
-	return Math.max(style.outline?.width ?? 0, style.emboldenWidth) / 2;
+	return Math.max(style.outline?.radius ?? 0, style.emboldenWidth / 2);
 }

@@ -2,7 +2,8 @@
  * One small SVG per region. Nothing from the request or a model is ever written into it: text
  * arrives as glyph outlines (path data we generate from the font), colours as numbers, positions
  * as finite numbers. There is no <text>, no external reference (the only href is "#g<n>", a glyph
- * defined in the same document), no script, no style sheet.
+ * defined in the same document), no script, no style sheet. The manga outline is not drawn here:
+ * it is added to the raster (outline.ts).
  */
 import type { Rgb } from "../types";
 import type { HbFont } from "./harfbuzz";
@@ -36,11 +37,6 @@ function hex([r, g, b]: Rgb): string {
 	return `#${c(r)}${c(g)}${c(b)}`;
 }
 
-/** Scale of a glyph's matrix: stroke widths are given in the glyph's own units. */
-function scaleOf(m: PlacedGlyph["matrix"]): number {
-	return Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2])) || 1;
-}
-
 export function buildSvg(
 	glyphs: PlacedGlyph[],
 	style: Style,
@@ -63,11 +59,7 @@ export function buildSvg(
 		}
 		return id;
 	};
-	const uses = glyphs.map((g) => ({
-		id: idOf(g.font, g.glyph),
-		transform: matrix(g.matrix),
-		scale: scaleOf(g.matrix),
-	}));
+	const uses = glyphs.map((g) => ({ id: idOf(g.font, g.glyph), transform: matrix(g.matrix) }));
 
 	const parts = [
 		`<svg xmlns="http://www.w3.org/2000/svg" width="${num(frame.width)}" height="${num(frame.height)}" viewBox="0 0 ${num(frame.width)} ${num(frame.height)}">`,
@@ -78,19 +70,16 @@ export function buildSvg(
 		);
 	}
 	parts.push(`<defs>${defs.join("")}</defs>`);
-	const strokedGroup = (colour: Rgb, width: number) => {
-		parts.push(`<g fill="${hex(colour)}" stroke="${hex(colour)}" stroke-linejoin="round">`);
-		for (const u of uses)
-			parts.push(`<use href="#${u.id}" transform="${u.transform}" stroke-width="${num(width / u.scale)}"/>`);
-		parts.push("</g>");
-	};
-	if (style.outline) strokedGroup(style.outline.color, style.outline.width);
-	if (style.emboldenWidth > 0) strokedGroup(style.fill, style.emboldenWidth);
-	else {
-		parts.push(`<g fill="${hex(style.fill)}">`);
+	// Bold without a bold face: the glyphs struck three times across `emboldenWidth` (strokes grow
+	// horizontally, as FreeType's emboldening does). A stroke would do it too, at several times the cost.
+	const strikes = style.emboldenWidth > 0 ? [-0.5, 0, 0.5].map((f) => f * style.emboldenWidth) : [0];
+	parts.push(`<g fill="${hex(style.fill)}">`);
+	for (const dx of strikes) {
+		if (dx !== 0) parts.push(`<g transform="translate(${num(dx)} 0)">`);
 		for (const u of uses) parts.push(`<use href="#${u.id}" transform="${u.transform}"/>`);
-		parts.push("</g>");
+		if (dx !== 0) parts.push("</g>");
 	}
+	parts.push("</g>");
 	parts.push("</svg>");
 	return parts.join("");
 }
