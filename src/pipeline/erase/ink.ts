@@ -28,7 +28,17 @@ export function inkScore(patch: Patch, bg: Background, readerBox: Box): InkScore
 		patch,
 		ink.map((v): [number, number, number] => [v, 0, 0]),
 	);
-	for (let i = 0; i < score.length; i++) score[i] = 255 - score[i]!;
+	// Texture of the ink's colour can join glyphs to blobs running off the patch, and such
+	// components are dropped: so on texture, only pixels near the reader's box can be ink.
+	const margin = 2;
+	for (let y = 0; y < patch.height; y++) {
+		const nearRows = y >= readerBox.y0 - margin && y < readerBox.y1 + margin;
+		for (let x = 0; x < patch.width; x++) {
+			const i = y * patch.width + x;
+			const near = nearRows && x >= readerBox.x0 - margin && x < readerBox.x1 + margin;
+			score[i] = near ? 255 - score[i]! : 0;
+		}
+	}
 	return { score, strong: 255 - 40, weak: 255 - 100 };
 }
 
