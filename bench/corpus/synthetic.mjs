@@ -71,8 +71,12 @@ export async function makeSample({ name, kind, script, seed, width, height, regi
 		const top = id * band;
 		const y = top + 30 + Math.floor(rnd() * 12);
 		const family = FAMILIES[script];
-		const ink = await renderCoverage({ width, height: band, top, lines, x, y, size, family, bold, vertical, rtl });
-		const inBand = inkBox(ink, width, band);
+		const glyph = { width, height: band, top, lines, x, y, size, family, bold, vertical, rtl };
+		const ink = await renderCoverage(glyph);
+		// On texture the last region is lettered with an outline, like captions and sound effects.
+		const outlined = kind === "texture" && id === regionCount - 1;
+		const rim = outlined ? await renderCoverage({ ...glyph, outline: Math.max(2, Math.round(size / 12)) }) : undefined;
+		const inBand = inkBox(rim ?? ink, width, band);
 		if (!inBand) continue;
 		const exactBox = { ...inBand, y0: inBand.y0 + top, y1: inBand.y1 + top };
 
@@ -82,13 +86,18 @@ export async function makeSample({ name, kind, script, seed, width, height, regi
 		if (label) drawLabel(plate, exactBox, labelColour);
 		const color = label ? [255, 255, 255] : balloons ? [15, 15, 15] : contrastingInk(plate, exactBox, rnd);
 		const offset = top * width;
-		for (let i = 0; i < ink.length; i++) if (ink[i] > coverage[offset + i]) coverage[offset + i] = ink[i];
+		const covered = rim ?? ink;
+		for (let i = 0; i < covered.length; i++) if (covered[i] > coverage[offset + i]) coverage[offset + i] = covered[i];
 		const box = readerBox(exactBox, width, height, rnd);
-		regions.push({ id, text, lines, box, exactBox, vertical, color, bold, ink, offset });
+		const outline = rim && { colour: color[0] > 128 ? [20, 20, 20] : [250, 250, 250], coverage: rim };
+		regions.push({ id, text, lines, box, exactBox, vertical, color, bold, outlined, ink, offset, outline });
 	}
 	// Text goes on after every balloon and label is drawn, each in its own colour.
 	image.data.set(plate.data);
-	for (const { ink, offset, color } of regions) paint(image, ink, offset, color);
+	for (const { ink, offset, color, outline } of regions) {
+		if (outline) paint(image, outline.coverage, offset, outline.colour);
+		paint(image, ink, offset, color);
+	}
 	return {
 		name,
 		kind,
@@ -99,7 +108,7 @@ export async function makeSample({ name, kind, script, seed, width, height, regi
 		image,
 		plate,
 		coverage,
-		regions: regions.map(({ ink, offset, ...region }) => region),
+		regions: regions.map(({ ink, offset, outline, ...region }) => region),
 	};
 }
 

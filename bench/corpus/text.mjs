@@ -36,9 +36,23 @@ const escapeXml = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(
 /**
  * Coverage (0..255 per pixel) of text lines drawn at (x, y) (top left of the block), for the band
  * of image rows [top, top + height). Horizontal lines stack downwards; vertical text puts one
- * character per cell, columns right to left.
+ * character per cell, columns right to left. `outline` > 0 adds a stroke of that width around the
+ * glyphs (the coverage is then of glyphs and outline together).
  */
-export async function renderCoverage({ width, height, top = 0, lines, x, y, size, family, bold, vertical, rtl }) {
+export async function renderCoverage({
+	width,
+	height,
+	top = 0,
+	lines,
+	x,
+	y,
+	size,
+	family,
+	bold,
+	vertical,
+	rtl,
+	outline = 0,
+}) {
 	const fontBuffers = await ready();
 	const weight = bold ? 700 : 400;
 	const leading = Math.round(size * 1.3);
@@ -58,7 +72,7 @@ export async function renderCoverage({ width, height, top = 0, lines, x, y, size
 			parts.push(`<text ${anchor} y="${y + row * leading + size * 0.95}">${escapeXml(line)}</text>`);
 		});
 	}
-	const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g transform="translate(0 ${-top})" font-family="${family}" font-size="${size}" font-weight="${weight}" fill="#000">${parts.join("")}</g></svg>`;
+	const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g transform="translate(0 ${-top})" font-family="${family}" font-size="${size}" font-weight="${weight}" fill="#000"${outline ? ` stroke="#000" stroke-width="${2 * outline}" stroke-linejoin="round"` : ""}>${parts.join("")}</g></svg>`;
 	const rendered = new Resvg(svg, {
 		font: { fontBuffers, defaultFontFamily: family, loadSystemFonts: false },
 	}).render();

@@ -70,6 +70,29 @@ describe("eraseRegions", () => {
 		expect(changedInside).toBeGreaterThan(0);
 	});
 
+	it("erases outlined lettering on texture, fill and outline both", () => {
+		let seed = 3;
+		const grain = () => {
+			seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+			return 90 + (seed % 60);
+		};
+		// Thick white bars with a dark 2 px outline, on grainy colour.
+		const bar = (x: number, y: number) => y >= 22 && y < 36 && ((x >= 20 && x < 27) || (x >= 33 && x < 40));
+		const rim = (x: number, y: number) =>
+			!bar(x, y) && y >= 20 && y < 38 && ((x >= 18 && x < 29) || (x >= 31 && x < 42));
+		const image = canvas(70, 60, (x, y) =>
+			bar(x, y) ? [250, 250, 250, 255] : rim(x, y) ? [15, 15, 15, 255] : [grain(), grain() - 40, grain(), 255],
+		);
+		eraseRegions(image, [region({ x0: 16, y0: 18, x1: 44, y1: 40 })], "e-commerce");
+		for (let y = 18; y < 40; y++) {
+			for (let x = 16; x < 44; x++) {
+				const [r, g, b] = at(image, x, y);
+				expect(Math.max(r!, g!, b!)).toBeLessThan(200); // no white left
+				expect(Math.max(r!, g!, b!)).toBeGreaterThan(50); // no outline left
+			}
+		}
+	});
+
 	it("inpaints a gradient so that the hole matches its surroundings", () => {
 		const ramp = (x: number): Colour => [60 + x * 2, 100, 200 - x, 255];
 		const image = canvas(70, 60, (x, y) => (glyphs(x, y) ? ink : ramp(x)));

@@ -26,7 +26,8 @@ export interface Component {
  * Separates lettering from background inside a patch: pixels with a high ink score seed glyph
  * components, pixels above the weak threshold next to them join (hysteresis); only
  * text-like components are kept (inside the reader's box, not touching the patch edge like a
- * balloon outline or art running off, not one large shape); then their anti-aliased rim is added.
+ * balloon outline or art running off, not one large shape); then their anti-aliased rim is added,
+ * and whatever they enclose: the fill of outlined lettering, when the outline is what was found.
  */
 export function findLettering(patch: Patch, ink: InkScore, readerBox: Box): Lettering {
 	const n = patch.width * patch.height;
@@ -39,7 +40,7 @@ export function findLettering(patch: Patch, ink: InkScore, readerBox: Box): Lett
 
 	const core = new Uint8Array(n);
 	for (let i = 0; i < n; i++) if (labels[i]! > 0 && kept[labels[i]! - 1]) core[i] = 1;
-	const mask = growInto(core, dist, weak, patch.width, patch.height, 2);
+	const mask = fillHoles(growInto(core, dist, weak, patch.width, patch.height, 2), patch.width, patch.height);
 	return {
 		mask,
 		core,
@@ -119,6 +120,36 @@ function growInto(seeds: Uint8Array, dist: Uint8Array, weak: number, w: number, 
 		}
 		frontier = next;
 	}
+	return mask;
+}
+
+/** Sets every unset pixel that cannot reach the patch edge through unset pixels (4-connected). */
+function fillHoles(mask: Uint8Array, w: number, h: number): Uint8Array {
+	const outside = new Uint8Array(mask.length);
+	const stack = new Int32Array(mask.length);
+	let top = 0;
+	const visit = (i: number) => {
+		if (mask[i] || outside[i]) return;
+		outside[i] = 1;
+		stack[top++] = i;
+	};
+	for (let x = 0; x < w; x++) {
+		visit(x);
+		visit((h - 1) * w + x);
+	}
+	for (let y = 0; y < h; y++) {
+		visit(y * w);
+		visit(y * w + w - 1);
+	}
+	while (top > 0) {
+		const i = stack[--top]!;
+		const x = i % w;
+		if (x > 0) visit(i - 1);
+		if (x < w - 1) visit(i + 1);
+		if (i >= w) visit(i - w);
+		if (i + w < mask.length) visit(i + w);
+	}
+	for (let i = 0; i < mask.length; i++) if (!outside[i]) mask[i] = 1;
 	return mask;
 }
 
