@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_REGIONS, typesetRegions } from "../../src/pipeline/typeset";
+import { MAX_OVERLAY_PIXELS, MAX_REGIONS, typesetRegions } from "../../src/pipeline/typeset";
 import { cleanTranslation, MAX_TEXT_LENGTH } from "../../src/pipeline/typeset/sanitize";
 import { loadFont } from "./fonts";
 import { draw, region } from "./region";
@@ -94,6 +94,27 @@ describe("safe SVG", () => {
 		for (const overlay of result.overlays) {
 			expect(overlay.raster.width * overlay.raster.height * 4).toBe(overlay.raster.data.length);
 			expect(overlay.raster.width).toBeLessThanOrEqual(40);
+		}
+	});
+
+	it("bounds each overlay's pixels, for huge regions and long text alike", async () => {
+		const huge = box(50, 50, 3000, 2400);
+		const options = {
+			targetLanguage: "en",
+			sourceLanguage: "en",
+			imageWidth: 3200,
+			imageHeight: 2600,
+			loadFont,
+		} as const;
+		const long = "A long page of text that goes on and on. ".repeat(20);
+		for (const [mode, text] of [
+			["light-novel", "Short line"],
+			["general", long],
+		] as const) {
+			const r = region(text, huge, { text: "x", lines: [{ text: "x", box: box(50, 50, 3000, 400) }] });
+			const { overlays } = await typesetRegions([r], { ...options, mode });
+			expect(overlays.length).toBe(1);
+			for (const o of overlays) expect(o.raster.width * o.raster.height, mode).toBeLessThanOrEqual(MAX_OVERLAY_PIXELS);
 		}
 	});
 });

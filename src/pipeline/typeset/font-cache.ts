@@ -30,10 +30,11 @@ export class FontSession {
 		let entry = entries.get(file);
 		if (!entry) {
 			const font = this.loadFont(file).then((bytes) => {
+				// Make room first: wasm memory never shrinks, so the peak is what counts.
+				evictBeyondBudget(bytes.byteLength);
 				const loaded = HbFont.load(bytes);
 				const current = entries.get(file);
 				if (current) current.bytes = loaded.byteLength;
-				evictBeyondBudget();
 				return loaded;
 			});
 			entry = { font, holders: 0, lastUse: 0, bytes: 0 };
@@ -58,8 +59,9 @@ export class FontSession {
 	}
 }
 
-function evictBeyondBudget(): void {
-	let total = 0;
+/** Releases idle faces, least recently used first, until `incoming` more bytes fit the budget. */
+function evictBeyondBudget(incoming = 0): void {
+	let total = incoming;
 	for (const entry of entries.values()) total += entry.bytes;
 	if (total <= FONT_BUDGET_BYTES) return;
 	const idle = [...entries]

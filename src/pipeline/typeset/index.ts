@@ -42,8 +42,13 @@ export interface TypesetResult {
 export const MAX_REGIONS = 2000;
 /** Below this a reader squints (on large images the floor is a share of the image instead). */
 export const MIN_LEGIBLE_PX = 10;
-/** No lettering is drawn larger than this: it also bounds each overlay's memory. */
+/** No lettering is drawn larger than this. */
 export const MAX_FONT_PX = 160;
+/**
+ * An overlay's pixels at most (16 MB of RGBA, and as much again inside resvg while it renders):
+ * long text is kept small enough for its ink to fit, a light-novel panel shrinks to the text.
+ */
+export const MAX_OVERLAY_PIXELS = 4_000_000;
 
 export async function typesetRegions(regions: ErasedRegion[], opts: TypesetOptions): Promise<TypesetResult> {
 	const session = new FontSession(opts.loadFont);
@@ -129,10 +134,13 @@ export async function drawRegion(
 		vertical,
 	});
 
-	const source = sourceFontSize(region, opts.sourceLanguage);
+	const source = sourceFontSize(region);
 	// Never below the legible minimum, even for fine print: overflow is reported rather than squinted at.
 	const minSize = Math.max(MIN_LEGIBLE_PX, Math.min(opts.imageWidth, opts.imageHeight) / 120);
-	const maxSize = Math.max(minSize, Math.min(MAX_FONT_PX, source * 1.1));
+	// Ink area of n characters is at most about n * (1.5 em)^2 in any script.
+	const characters = paragraphs.reduce((n, p) => n + p.length, 0);
+	const memoryBound = Math.sqrt(MAX_OVERLAY_PIXELS / (characters * 2.25));
+	const maxSize = Math.max(minSize, Math.min(MAX_FONT_PX, source * 1.1, memoryBound));
 	const align: Align = opts.mode === "manga" ? "center" : rightToLeft ? "right" : region.align;
 	const reach = (size: number) => strokeReach(styleFor(opts.mode, region, size));
 	const options: FitOptions = { minSize, maxSize, vertical, spacing, align, reach };
@@ -178,12 +186,14 @@ function toSvg(
 	};
 	if (style.panel) {
 		const p = style.panel.padding;
-		area = {
+		const block = {
 			x0: Math.min(area.x0, region.textBox.x0) - p,
 			y0: Math.min(area.y0, region.textBox.y0) - p,
 			x1: Math.max(area.x1, region.textBox.x1) + p,
 			y1: Math.max(area.y1, region.textBox.y1) + p,
 		};
+		const text = { x0: area.x0 - p, y0: area.y0 - p, x1: area.x1 + p, y1: area.y1 + p };
+		area = width(block) * height(block) <= MAX_OVERLAY_PIXELS ? block : text;
 	}
 	const x0 = Math.max(0, Math.floor(area.x0));
 	const y0 = Math.max(0, Math.floor(area.y0));

@@ -13,7 +13,7 @@ function median(values: number[]): number {
 	return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-export function sourceFontSize(region: TextRegion & { textBox?: TextRegion["box"] }, _sourceLanguage: string): number {
+export function sourceFontSize(region: TextRegion & { textBox?: TextRegion["box"] }): number {
 	const box = region.textBox ?? region.box;
 	const w = box.x1 - box.x0;
 	const h = box.y1 - box.y0;
