@@ -22,15 +22,15 @@ interface Plane {
 	/** One MCU row of this component's samples. */
 	rows: Uint8ClampedArray;
 	stride: number;
-	/** Component column for each image column (nearest-neighbour upsampling). */
-	xmap: Int32Array;
+	upsampler?: Upsampler;
 	pred: number;
 }
 
 /**
  * Decodes a baseline (sequential Huffman, 8-bit, one interleaved scan) JPEG straight into an
  * RGBA raster, one MCU row at a time: besides the raster only one row of blocks per component is
- * held. Chroma is upsampled by nearest neighbour. Other JPEGs throw JpegUnsupported.
+ * held. Subsampled chroma is interpolated linearly (like libjpeg's "fancy" upsampling, except
+ * below the last row of each MCU row, which repeats). Other JPEGs throw JpegUnsupported.
  */
 export function decodeJpeg(bytes: Uint8Array): Raster {
 	const frame = parseJpeg(bytes);
@@ -47,9 +47,9 @@ export function decodeJpeg(bytes: Uint8Array): Raster {
 		const quant = frame.quant[component.quant];
 		if (!quant) throw new JpegFormatError("undefined quantisation table");
 		const stride = mcusX * h * 8;
-		const xmap = new Int32Array(width);
-		for (let x = 0; x < width; x++) xmap[x] = Math.floor((x * h) / hmax);
-		return { component, h, v, quant, rows: new Uint8ClampedArray(stride * v * 8), stride, xmap, pred: 0 };
+		const rows = new Uint8ClampedArray(stride * v * 8);
+		const upsampler = h < hmax || v < vmax ? new Upsampler(width, h, v, hmax, vmax, stride) : undefined;
+		return { component, h, v, quant, rows, stride, upsampler, pred: 0 };
 	});
 	const data = new Uint8Array(width * height * 4);
 	const clamped = new Uint8ClampedArray(data.buffer);
@@ -147,26 +147,91 @@ function writeColour(
 	const [a, b, c] = planes as [Plane, Plane, Plane];
 	for (let y = y0; y < y1; y++) {
 		const ly = y - y0;
-		const rowA = Math.floor((ly * a.v) / vmax) * a.stride;
-		const rowB = Math.floor((ly * b.v) / vmax) * b.stride;
-		const rowC = Math.floor((ly * c.v) / vmax) * c.stride;
+		const rowA = sampleRow(a, ly, vmax);
+		const rowB = sampleRow(b, ly, vmax);
+		const rowC = sampleRow(c, ly, vmax);
 		for (let x = 0, o = y * width * 4; x < width; x++, o += 4) {
-			const s0 = a.rows[rowA + a.xmap[x]!]!;
-			const s1 = b.rows[rowB + b.xmap[x]!]!;
-			const s2 = c.rows[rowC + c.xmap[x]!]!;
+			const s0 = rowA[x]!;
+			const s1 = rowB[x]!;
+			const s2 = rowC[x]!;
 			if (rgb) {
 				data[o] = s0;
 				data[o + 1] = s1;
 				data[o + 2] = s2;
 			} else {
-				const r = s0 + CR_R[s2]!;
-				const g = s0 + ((CB_G[s1]! + CR_G[s2]!) >> 16);
-				const bl = s0 + CB_B[s1]!;
-				data[o] = r; // a clamped array: out-of-range values saturate
-				data[o + 1] = g;
-				data[o + 2] = bl;
+				data[o] = s0 + CR_R[s2]!; // a clamped array: out-of-range values saturate
+				data[o + 1] = s0 + ((CB_G[s1]! + CR_G[s2]!) >> 16);
+				data[o + 2] = s0 + CB_B[s1]!;
 			}
 			data[o + 3] = 255;
 		}
+	}
+	for (const p of planes) p.upsampler?.keepLastRow(p.rows);
+}
+
+/** Row `ly` of the MCU row at full resolution: the plane's own row, or an interpolated one. */
+function sampleRow(p: Plane, ly: number, vmax: number): Uint8ClampedArray {
+	if (p.upsampler) return p.upsampler.row(p.rows, ly);
+	const at = Math.floor((ly * p.v) / vmax) * p.stride;
+	return p.rows.subarray(at, at + p.stride);
+}
+
+/**
+ * Bilinear upsampling of a subsampled plane, one output row at a time, sample centres aligned
+ * as JFIF places them. Above the first row of an MCU row it uses the last row of the previous one.
+ */
+class Upsampler {
+	private readonly out: Uint8ClampedArray;
+	private readonly x0: Int32Array;
+	private readonly x1: Int32Array;
+	/** Weight of x1, 0..256. */
+	private readonly fx: Int32Array;
+	private readonly previous: Uint8ClampedArray;
+	private hasPrevious = false;
+
+	constructor(
+		width: number,
+		h: number,
+		private readonly v: number,
+		hmax: number,
+		private readonly vmax: number,
+		private readonly stride: number,
+	) {
+		this.out = new Uint8ClampedArray(width);
+		this.x0 = new Int32Array(width);
+		this.x1 = new Int32Array(width);
+		this.fx = new Int32Array(width);
+		const columns = Math.ceil((width * h) / hmax);
+		for (let x = 0; x < width; x++) {
+			const cx = Math.max(0, ((x + 0.5) * h) / hmax - 0.5);
+			this.x0[x] = Math.min(columns - 1, Math.floor(cx));
+			this.x1[x] = Math.min(columns - 1, Math.floor(cx) + 1);
+			this.fx[x] = Math.round((cx - Math.floor(cx)) * 256);
+		}
+		this.previous = new Uint8ClampedArray(stride);
+	}
+
+	row(rows: Uint8ClampedArray, ly: number): Uint8ClampedArray {
+		const last = this.v * 8 - 1;
+		const cy = ((ly + 0.5) * this.v) / this.vmax - 0.5;
+		const top = Math.floor(cy);
+		const fy = Math.round((cy - top) * 256);
+		const above = top < 0 ? (this.hasPrevious ? this.previous : rows.subarray(0, this.stride)) : undefined;
+		const upper = above ?? rows.subarray(Math.min(last, top) * this.stride);
+		const lower = rows.subarray(Math.min(last, top + 1) * this.stride);
+		const { out, x0, x1, fx } = this;
+		for (let x = 0; x < out.length; x++) {
+			const w = fx[x]!;
+			const a = upper[x0[x]!]! * (256 - w) + upper[x1[x]!]! * w;
+			const b = lower[x0[x]!]! * (256 - w) + lower[x1[x]!]! * w;
+			out[x] = (a * (256 - fy) + b * fy + 32768) >> 16;
+		}
+		return out;
+	}
+
+	keepLastRow(rows: Uint8ClampedArray): void {
+		const last = this.v * 8 - 1;
+		this.previous.set(rows.subarray(last * this.stride, (last + 1) * this.stride));
+		this.hasPrevious = true;
 	}
 }
