@@ -1,5 +1,5 @@
 /**
- * Bundles src/pipeline/typeset (and compose) for node, for the typesetting benchmark. In the Worker,
+ * Bundles src/pipeline/typeset (and compose, erase) for node, for the typesetting benchmark. In the Worker,
  * wrangler turns `.wasm` imports into compiled modules; this plugin does the same from the file.
  */
 import { mkdirSync, readFileSync } from "node:fs";
@@ -31,7 +31,11 @@ export async function bundleTypeset() {
 	const outfile = join(dir, "typeset.mjs");
 	await build({
 		stdin: {
-			contents: `export * from "./src/pipeline/typeset/index.ts"; export { composeOverlays } from "./src/pipeline/compose.ts";`,
+			contents: [
+				`export * from "./src/pipeline/typeset/index.ts";`,
+				`export { composeOverlays } from "./src/pipeline/compose.ts";`,
+				`export { eraseRegions } from "./src/pipeline/erase/index.ts";`,
+			].join("\n"),
 			resolveDir: join(import.meta.dirname, "../.."),
 			loader: "ts",
 		},
