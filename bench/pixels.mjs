@@ -11,7 +11,8 @@
  * own fresh process. Usage: node bench/pixels.mjs [--runs N] [--only <substring>]
  */
 import { spawnSync } from "node:child_process";
-import { cpus, loadavg } from "node:os";
+import { writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { CASES, input } from "./pixels/inputs.mjs";
 import { memory, resetPeak, startBenchWorker } from "./pixels/server.mjs";
 
@@ -68,44 +69,53 @@ const warmup = {
 	...(await input({ file: "warmup.png", kind: "flat", script: "latin", width: 320, height: 240, regions: 2 })),
 	format: "png",
 };
-console.log(
-	`machine: ${cpus()[0].model}, ${cpus().length} cores; node ${process.version}; ${RUNS} runs per case (median)`,
-);
 // Other work on the machine shares its cores with workerd: the load average says how much.
-console.log(
-	`load average at start: ${loadavg()
-		.map((l) => l.toFixed(1))
-		.join(", ")}\n`,
-);
+const loadAtStart = loadavg()[0];
 const results = [];
 for (const spec of CASES) {
 	if (only && !spec.name.includes(only)) continue;
+	console.error(`${spec.name}…`);
 	const sample = await input(spec);
 	const mp = (spec.width * spec.height) / 1e6;
 	const ours = await measure("pixels", sample, warmup);
 	const base = await measure("baseline", sample, warmup).catch((e) => ({ error: String(e.message).slice(0, 200) }));
-	const row = { case: spec.name, mp, fileMB: sample.bytes.length / MB, ours, baseline: base, load: loadavg()[0] };
-	results.push(row);
-	const t = ours.times;
-	console.log(`${spec.name} (${(sample.bytes.length / MB).toFixed(1)} MB file)`);
-	console.log(
-		`  ours: decode ${t.decode.toFixed(0)} ms, erase ${t.erase.toFixed(0)} ms, compose ${t.compose.toFixed(0)} ms, encode ${t.encode.toFixed(0)} ms` +
-			` = ${ours.total.toFixed(0)} ms (${(ours.total / mp).toFixed(1)} ms/MP); PNG ${(ours.pngBytes / MB).toFixed(1)} MB`,
-	);
-	console.log(
-		`        peak added RSS ${(ours.peakAdded / MB).toFixed(0)} MB over idle ${(ours.idle / MB).toFixed(0)} MB; photon Wasm memory ${(ours.photonWasmBytes / MB).toFixed(0)} MB`,
-	);
-	if (base.error) console.log(`  baseline failed: ${base.error}`);
-	else {
-		console.log(
-			`  baseline (resvg, embedded image): ${base.total.toFixed(0)} ms (${(base.total / mp).toFixed(1)} ms/MP), peak added RSS ${(base.peakAdded / MB).toFixed(0)} MB, resvg Wasm memory ${(base.resvgWasmBytes / MB).toFixed(0)} MB`,
-		);
-		console.log(`  speed-up: ${(base.total / ours.total).toFixed(1)}×; load average now ${loadavg()[0].toFixed(1)}`);
-	}
+	results.push({ case: spec.name, mp, fileMB: sample.bytes.length / MB, ours, baseline: base, load: loadavg()[0] });
 }
-const { writeFileSync } = await import("node:fs");
 writeFileSync("bench/out/pixels.json", JSON.stringify(results, null, 1));
 
+// Markdown on stdout (npm run bench puts it in docs/benchmarks.md).
+const ms = (v) => `${v.toFixed(0)}`;
+const mb = (v) => `${(v / MB).toFixed(0)} MB`;
+console.log(
+	`Each case runs in a fresh \`wrangler dev\` (bench/pixels/wrangler.toml), after one small warm-up request; times are the median of ${RUNS} runs, memory is from the first. ` +
+		`Load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at the end (other work on the machine slows both columns alike).\n`,
+);
+console.log("| case | decode ms | erase ms | compose ms | encode ms | total ms | ms/MP | baseline ms | speed-up |");
+console.log("|---|---|---|---|---|---|---|---|---|");
+for (const { case: name, mp, ours, baseline } of results) {
+	const t = ours.times;
+	const base = baseline.error ? `failed: ${baseline.error}` : ms(baseline.total);
+	const speedUp = baseline.error ? "" : `${(baseline.total / ours.total).toFixed(1)}×`;
+	console.log(
+		`| ${name} | ${ms(t.decode)} | ${ms(t.erase)} | ${ms(t.compose)} | ${ms(t.encode)} | ${ms(ours.total)} | ${(ours.total / mp).toFixed(1)} | ${base} | ${speedUp} |`,
+	);
+}
+console.log(
+	"\nMemory: peak RSS of the workerd process over its RSS just before the case (it includes garbage not yet collected), and Wasm memory (photon's for ours, resvg's for the baseline).\n",
+);
+console.log(
+	"| case | file | PNG out | ours: peak added RSS | ours: Wasm | baseline: peak added RSS | baseline: Wasm |",
+);
+console.log("|---|---|---|---|---|---|---|");
+for (const { case: name, fileMB, ours, baseline } of results) {
+	const base = baseline.error ? "| |" : `| ${mb(baseline.peakAdded)} | ${mb(baseline.resvgWasmBytes)} |`;
+	console.log(
+		`| ${name} | ${fileMB.toFixed(1)} MB | ${(ours.pngBytes / MB).toFixed(1)} MB | ${mb(ours.peakAdded)} | ${mb(ours.photonWasmBytes)} ${base}`,
+	);
+}
+
 // RSS counts garbage not yet collected; the live figures come from node with forced collections.
-console.log("\nlive memory (node, same V8, full collection at each stage boundary):");
+console.log(
+	"\nLive memory (node, the same V8, a full collection at each stage boundary; the input file counts until encode):\n",
+);
 spawnSync(process.execPath, ["--expose-gc", "bench/pixels/live-memory.mjs"], { stdio: "inherit" });

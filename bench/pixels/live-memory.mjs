@@ -25,6 +25,8 @@ async function live() {
 	return heapUsed + arrayBuffers;
 }
 
+console.log("| case | after decode | after erase | after encode | PNG | Wasm (photon) |");
+console.log("|---|---|---|---|---|---|");
 // One function call per case, so that nothing of a case outlives it (a top-level loop keeps its
 // previous iteration's values reachable for a while).
 for (const spec of CASES) await measure(spec);
@@ -36,15 +38,14 @@ async function measure(spec) {
 	const base = (await live()) - bytes.length; // the request's bytes count as the pipeline's
 	const raster = await decodeImage(bytes, sample.format);
 	const afterDecode = (await live()) - base;
-	const erased = eraseRegions(raster, sample.regions, "manga");
+	eraseRegions(raster, sample.regions, "manga");
 	const afterErase = (await live()) - base;
 	composeOverlays(raster, []);
-	bytes = undefined;
+	bytes = undefined; // as the pipeline drops the request's file after decoding
 	const png = encodePng(raster);
 	const afterEncode = (await live()) - base;
+	const mb = (v) => `${(v / MB).toFixed(0)} MB`;
 	console.log(
-		`${spec.name}: live after decode ${(afterDecode / MB).toFixed(0)} MB (input + raster), after erase ${(afterErase / MB).toFixed(0)} MB,` +
-			` after encode ${(afterEncode / MB).toFixed(0)} MB (raster + PNG ${(png.length / MB).toFixed(1)} MB, input dropped);` +
-			` photon Wasm memory so far ${(wasm.memory.buffer.byteLength / MB).toFixed(0)} MB (${erased.length} regions)`,
+		`| ${spec.name} | ${mb(afterDecode)} | ${mb(afterErase)} | ${mb(afterEncode)} | ${(png.length / MB).toFixed(1)} MB | ${mb(wasm.memory.buffer.byteLength)} |`,
 	);
 }
