@@ -130,6 +130,24 @@ describe("eraseRegions", () => {
 		expect(at(image, 21, 25)[3]).toBe(0);
 	});
 
+	it("leaves the image alone for boxes that are empty, outside it or not numbers", () => {
+		const image = canvas(70, 60, (x, y) => (glyphs(x, y) ? ink : white));
+		const before = image.data.slice();
+		const odd = [
+			{ x0: 30, y0: 30, x1: 30, y1: 30 },
+			{ x0: 200, y0: 10, x1: 260, y1: 40 },
+			{ x0: -50, y0: -50, x1: -10, y1: -10 },
+			{ x0: Number.NaN, y0: 0, x1: 10, y1: Number.NaN },
+		];
+		const measured = eraseRegions(
+			image,
+			odd.map((b) => region(b)),
+			"general",
+		);
+		expect(measured).toHaveLength(4);
+		expect(Array.from(image.data)).toEqual(Array.from(before));
+	});
+
 	it("measures but erases nothing in light-novel mode", () => {
 		const image = canvas(70, 60, (x, y) => (glyphs(x, y) ? ink : white));
 		const before = image.data.slice();

@@ -18,11 +18,13 @@ export function paddedBox(box: Box, raster: Raster): Box {
 	return clipBox({ x0: box.x0 - pad, y0: box.y0 - pad, x1: box.x1 + pad, y1: box.y1 + pad }, raster);
 }
 
+/** The box within the image, in whole pixels; a box with a side that is not a number is empty. */
 export function clipBox(box: Box, raster: Raster): Box {
-	const x0 = Math.max(0, Math.min(raster.width, Math.floor(box.x0)));
-	const y0 = Math.max(0, Math.min(raster.height, Math.floor(box.y0)));
-	const x1 = Math.max(x0, Math.min(raster.width, Math.ceil(box.x1)));
-	const y1 = Math.max(y0, Math.min(raster.height, Math.ceil(box.y1)));
+	const within = (v: number, max: number) => (Number.isFinite(v) ? Math.max(0, Math.min(max, v)) : 0);
+	const x0 = within(Math.floor(box.x0), raster.width);
+	const y0 = within(Math.floor(box.y0), raster.height);
+	const x1 = Math.max(x0, within(Math.ceil(box.x1), raster.width));
+	const y1 = Math.max(y0, within(Math.ceil(box.y1), raster.height));
 	return { x0, y0, x1, y1 };
 }
 
