@@ -3,9 +3,9 @@
  * Typesetting quality benchmark (issue 5). On the synthetic corpus's clean plates, each region's
  * known translation is typeset into en, es, ru, ja, zh, ko, ar, hi, th with the real stage
  * (src/pipeline/typeset, bundled for node) and composed with src/pipeline/compose.ts; then:
- *   - CER: tesseract (target language) reads each region back; edit distance to the intended text
- *     over its length, after NFKC and with whitespace removed (tesseract's spacing in CJK and Thai
- *     is not what is measured).
+ *   - CER: tesseract (target language) reads each region back (a crop of the overlay's area, scaled
+ *     2x, framed in the background colour); edit distance to the intended text over its length,
+ *     after NFKC and with whitespace removed (tesseract's spacing in CJK and Thai is not measured).
  *   - inside: share of regions whose overlay ink (alpha > 16) stays inside the region's erased box.
  *   - size: median of typeset font size over the source's (estimated from the corpus's ink box:
  *     the corpus sets lines 1.3 em apart).
@@ -106,12 +106,16 @@ function editDistance(a, b) {
 
 const normalise = (s) => s.normalize("NFKC").replace(/\s+/g, "");
 
+/**
+ * Tesseract's reading: a uniform block (psm 6, or 5 for vertical Japanese); when that finds no text
+ * at all (it does on some short CJK lines), read again as a single line (psm 7).
+ */
 async function ocr(file, target, vertical) {
 	const language = vertical ? "jpn_vert" : TESSERACT[target];
-	const { stdout } = await run("tesseract", [file, "stdout", "-l", language, "--psm", vertical ? "5" : "6"], {
-		maxBuffer: 1 << 20,
-	});
-	return stdout.trim();
+	const read = async (psm) =>
+		(await run("tesseract", [file, "stdout", "-l", language, "--psm", psm], { maxBuffer: 1 << 20 })).stdout.trim();
+	const block = await read(vertical ? "5" : "6");
+	return block !== "" || vertical ? block : read("7");
 }
 
 /** Runs tasks with at most `limit` in flight. */

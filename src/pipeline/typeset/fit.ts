@@ -50,9 +50,11 @@ export function layoutAt(
 	if (measure <= 0) return null;
 	const lines = breakAll(paragraphs, measure);
 	if (!lines) return null;
+	// Lines (columns) one pitch apart, the block one em deep plus a pitch per further line; the ink
+	// check below is the real bound (a one-line label may use its whole box height).
 	const cross = options.vertical
 		? ((lines.length - 1) * COLUMN_PITCH + 1) * size
-		: lines.length * options.spacing * size;
+		: ((lines.length - 1) * options.spacing + 1) * size;
 	if (!unboundedHeight && cross > (options.vertical ? width : height) - 2 * reach + 1e-6) return null;
 	const glyphs = options.vertical
 		? placeVertical(lines, size, width)

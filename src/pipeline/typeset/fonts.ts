@@ -119,7 +119,7 @@ export function isRightToLeft(language: string): boolean {
 export function lineSpacing(language: string): number {
 	const script = scriptOf(language);
 	if (script === "myanmar") return 1.75;
-	return TALL_SCRIPTS.has(script) ? 1.5 : isCjk(language) ? 1.25 : 1.2;
+	return TALL_SCRIPTS.has(script) ? 1.5 : isCjk(language) ? 1.4 : 1.2;
 }
 
 /** The font files for a target language and mode, first choice first. */
