@@ -12,6 +12,8 @@
  *   - speed: median wall time to typeset and rasterize one region, fonts already loaded.
  *
  *   node bench/typeset.mjs [--mode general|manga] [--targets en,ja] [--keep]
+ * Needs tesseract with eng spa rus jpn chi_sim kor ara hin tha, and jpn_vert chi_sim_vert kor_vert
+ * for manga mode's vertical columns (Debian: tesseract-ocr-<lang>, tesseract-ocr-<lang>-vert).
  * Writes bench/out/typeset/results.json (and the composed images with --keep).
  */
 import { execFile } from "node:child_process";
@@ -111,7 +113,7 @@ const normalise = (s) => s.normalize("NFKC").replace(/\s+/g, "");
  * at all (it does on some short CJK lines), read again as a single line (psm 7).
  */
 async function ocr(file, target, vertical) {
-	const language = vertical ? "jpn_vert" : TESSERACT[target];
+	const language = vertical ? `${TESSERACT[target]}_vert` : TESSERACT[target];
 	const read = async (psm) =>
 		(await run("tesseract", [file, "stdout", "-l", language, "--psm", psm], { maxBuffer: 1 << 20 })).stdout.trim();
 	const block = await read(vertical ? "5" : "6");
@@ -268,6 +270,16 @@ for (const target of targets) {
 		medianMsPerRegion: median(rs.map((r) => r.ms)),
 	};
 }
+// CER by background kind (flat paper with balloons and labels, manga pages, gradients, textures).
+const byKind = {};
+for (const r of records) {
+	const kind = r.sample.split("-")[0];
+	byKind[kind] ??= {};
+	byKind[kind][r.target] ??= { edits: 0, length: 0 };
+	const cell = byKind[kind][r.target];
+	cell.edits += r.edits;
+	cell.length += r.length;
+}
 const all = records;
 const summary = {
 	mode: MODE,
@@ -277,6 +289,12 @@ const summary = {
 	medianMsPerRegion: median(all.map((r) => r.ms)),
 	medianSizeRatio: median(all.map((r) => r.sizeRatio).filter(Number.isFinite)),
 	byTarget,
+	cerByKind: Object.fromEntries(
+		Object.entries(byKind).map(([kind, cells]) => [
+			kind,
+			Object.fromEntries(Object.entries(cells).map(([t, c]) => [t, c.edits / c.length])),
+		]),
+	),
 	fontBytesHeld: typeset.loadedFontBytes(),
 	harfbuzzMemoryBytes: typeset.harfbuzzMemoryBytes(),
 };
@@ -295,3 +313,11 @@ console.log(
 console.log(
 	`all     ${String(all.length).padEnd(9)}        ${(summary.inside * 100).toFixed(0).padStart(5)}%            ${summary.medianSizeRatio.toFixed(2).padStart(11)}  ${summary.medianMsPerRegion.toFixed(2).padStart(9)}`,
 );
+console.log("CER by background:");
+for (const [kind, cells] of Object.entries(summary.cerByKind)) {
+	console.log(
+		`  ${kind.padEnd(9)}${Object.entries(cells)
+			.map(([t, v]) => `${t} ${(v * 100).toFixed(1)}%`)
+			.join("  ")}`,
+	);
+}
