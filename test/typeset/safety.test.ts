@@ -69,6 +69,14 @@ describe("safe SVG", () => {
 		expect(cleanTranslation(lines).length).toBeLessThanOrEqual(30);
 	});
 
+	it("draws nothing, and reports no overflow, for text no face has", async () => {
+		const drawing = await draw(region("😀🎉", box(0, 0, 200, 60)), "en");
+		expect(drawing.svg).toBeUndefined();
+		expect(drawing.overflowed).toBe(false);
+		const mixed = await draw(region("Yay 🎉", box(0, 0, 200, 60)), "en");
+		expect(mixed.fitted?.glyphs.length).toBe(3);
+	});
+
 	it("ignores empty, inverted and non-finite boxes without throwing", async () => {
 		for (const b of [box(10, 10, 0, 50), box(10, 10, -40, 50), { x0: Number.NaN, y0: 0, x1: 10, y1: 10 }]) {
 			const drawing = await draw(region("Hello", b), "en");

@@ -133,6 +133,8 @@ export async function drawRegion(
 		rightToLeft,
 		vertical,
 	});
+	// Nothing any face can draw (emoji only, say): nothing to place, and nothing overflowed.
+	if (shaped.paragraphs.every((p) => p.pieces.length === 0)) return { ...nothing, overflowed: false };
 
 	const source = sourceFontSize(region);
 	// Never below the legible minimum, even for fine print: overflow is reported rather than squinted at.
