@@ -65,26 +65,7 @@ const CL_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 
 /** Tokens: literal bytes (0..255) or runs, stored as 256 + length. */
 function writeBlock(bits: BitWriter, data: Uint8Array, tokens: Uint16Array): void {
 	const freqs = new Uint32Array(286);
-	let count = 0;
-	const n = data.length;
-	let previous = -1; // no byte before the block: a run cannot start at its first byte
-	for (let i = 0; i < n; ) {
-		const b = data[i]!;
-		if (b === previous) {
-			let run = 1;
-			while (run < MAX_RUN && i + run < n && data[i + run] === b) run++;
-			if (run >= 3) {
-				tokens[count++] = 256 + run;
-				freqs[LENGTH_SYMBOL[run]!]!++;
-				i += run;
-				continue;
-			}
-		}
-		tokens[count++] = b;
-		freqs[b]!++;
-		previous = b;
-		i++;
-	}
+	const count = tokenize(data, tokens, freqs);
 	freqs[256] = 1;
 
 	const litLengths = codeLengths(freqs, 15);
@@ -94,13 +75,20 @@ function writeBlock(bits: BitWriter, data: Uint8Array, tokens: Uint16Array): voi
 	const distCodes = canonicalCodes(distLengths);
 	writeHeader(bits, litLengths, distLengths);
 
-	// The hot loop keeps the bit writer's state in locals and looks each symbol up once
-	// ((length << 16) | code); it flushes two bytes at a time, so at most 30 bits are pending.
 	const table = new Int32Array(286);
 	for (let sym = 0; sym < 286; sym++) table[sym] = (litLengths[sym]! << 16) | litCodes[sym]!;
-	const dist = (distLengths[0]! << 16) | distCodes[0]!;
+	writeTokens(bits, tokens, count, table, (distLengths[0]! << 16) | distCodes[0]!);
+	bits.writeBits(litCodes[256]!, litLengths[256]!);
+}
+
+/**
+ * Writes the tokens with the block's codes: `table[symbol]` is (length << 16) | code, `dist` the
+ * same for distance 1. The bit writer's state lives in locals here (several times faster than
+ * method calls); two bytes are flushed at a time, so at most 30 bits are ever pending.
+ */
+function writeTokens(bits: BitWriter, tokens: Uint16Array, count: number, table: Int32Array, dist: number): void {
 	let { buffer, count: nbits } = bits.state();
-	let out = bits.reserve(data.length + 1024);
+	let out = bits.reserve(count * 2 + 1024);
 	let at = bits.position();
 	for (let t = 0; t < count; t++) {
 		if (at + 8 > out.length) {
@@ -139,7 +127,30 @@ function writeBlock(bits: BitWriter, data: Uint8Array, tokens: Uint16Array): voi
 		}
 	}
 	bits.commit(at, buffer, nbits);
-	bits.writeBits(litCodes[256]!, litLengths[256]!);
+}
+
+/** Splits the block into literals and byte runs, counting symbol frequencies; returns the token count. */
+function tokenize(data: Uint8Array, tokens: Uint16Array, freqs: Uint32Array): number {
+	const n = data.length;
+	let count = 0;
+	let previous = -1; // no byte before the block: a run cannot start at its first byte
+	let i = 0;
+	while (i < n) {
+		const b = data[i]!;
+		if (b === previous && i + 2 < n && data[i + 1] === b && data[i + 2] === b) {
+			let run = 3;
+			while (run < MAX_RUN && i + run < n && data[i + run] === b) run++;
+			tokens[count++] = 256 + run;
+			freqs[LENGTH_SYMBOL[run]!]!++;
+			i += run;
+			continue;
+		}
+		tokens[count++] = b;
+		freqs[b]!++;
+		previous = b;
+		i++;
+	}
+	return count;
 }
 
 /** Dynamic block header: the two code length tables, themselves run-length and Huffman coded. */

@@ -59,20 +59,21 @@ function channelsNeeded(data: Uint8Array): 1 | 3 | 4 {
 function filterRow({ width, data }: Raster, y: number, channels: number, out: Uint8Array, at: number): void {
 	out[at] = 2;
 	const row = y * width * 4;
-	// The row above the first is zeros.
-	const above = y > 0 ? row - width * 4 : -1;
-	const up = (i: number) => (above < 0 ? 0 : data[above + i]!);
+	// Up filtering treats the row above the first as zeros.
+	const above = y > 0 ? data.subarray(row - width * 4, row) : new Uint8Array(width * 4);
+	const line = data.subarray(row, row + width * 4);
 	let o = at + 1;
 	if (channels === 4) {
-		for (let i = 0; i < width * 4; i++) out[o++] = data[row + i]! - up(i);
+		for (let i = 0; i < width * 4; i++) out[o++] = line[i]! - above[i]!;
 	} else if (channels === 3) {
 		for (let i = 0; i < width * 4; i += 4) {
-			out[o++] = data[row + i]! - up(i);
-			out[o++] = data[row + i + 1]! - up(i + 1);
-			out[o++] = data[row + i + 2]! - up(i + 2);
+			out[o] = line[i]! - above[i]!;
+			out[o + 1] = line[i + 1]! - above[i + 1]!;
+			out[o + 2] = line[i + 2]! - above[i + 2]!;
+			o += 3;
 		}
 	} else {
-		for (let i = 0; i < width * 4; i += 4) out[o++] = data[row + i]! - up(i);
+		for (let i = 0; i < width * 4; i += 4) out[o++] = line[i]! - above[i]!;
 	}
 }
 
