@@ -103,6 +103,13 @@ describe("fitting", () => {
 		const broken = fitText(result.broken(), 90, 200, options);
 		expect(broken?.lines).toBeGreaterThan(1);
 		expect(broken?.ink.x1).toBeLessThanOrEqual(90.5);
+		// Every line but the last ends with a hyphen.
+		const hyphen = result.broken()[0]?.hyphen;
+		const hyphenGlyph = hyphen?.glyphs[0]?.glyph;
+		const ends = lines(broken?.glyphs ?? []).map((line) => line[line.length - 1]?.glyph);
+		expect(ends.slice(0, -1).every((g) => g === hyphenGlyph)).toBe(true);
+		expect(ends[ends.length - 1]).not.toBe(hyphenGlyph);
+		expect(ends.length).toBe(broken?.lines);
 		const { result: words } = await shaped("A normal sentence of short words", "en");
 		expect(fitText(words.paragraphs, 90, 200, options)).not.toBeNull();
 		session.release();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { breakParagraph } from "../../src/pipeline/typeset/linebreak";
-import { segmentParagraph } from "../../src/pipeline/typeset/segment";
+import { segmentParagraph, splitGraphemes } from "../../src/pipeline/typeset/segment";
 import type { MeasuredParagraph, MeasuredPiece } from "../../src/pipeline/typeset/shape";
 
 const pieceTexts = (text: string, language: string) =>
@@ -63,6 +63,20 @@ describe("break opportunities per script", () => {
 		}
 	});
 
+	it("marks breaks inside alphabetic words for a hyphen, not inside Thai or between CJK", () => {
+		const text = "Donaudampfschiff สวัสดี 東京";
+		const [latin, thai, han] = segmentParagraph(text, "de");
+		const parts = (p: typeof latin) => (p ? splitGraphemes(text, p) : []);
+		expect(
+			parts(latin)
+				.slice(0, -1)
+				.every((p) => p.hyphen),
+		).toBe(true);
+		expect(parts(latin).at(-1)?.hyphen).toBeFalsy();
+		expect(parts(thai).some((p) => p.hyphen)).toBe(false);
+		expect(parts(han).some((p) => p.hyphen)).toBe(false);
+	});
+
 	it("keeps Latin words whole inside Japanese text", () => {
 		expect(pieceTexts("これはiPhoneです", "ja")).toContain("iPhone");
 	});
@@ -93,6 +107,23 @@ describe("balanced line breaking", () => {
 			expect(lines.length).toBe(greedy);
 			expect(lines.flatMap((l) => l.pieces).length).toBe(advances.length);
 		}
+	});
+
+	it("cuts only the pieces longer than a line, when cutting is allowed", () => {
+		const cut = (advance: number, parts: number) => {
+			const piece = paragraph([advance]).pieces[0] as MeasuredPiece;
+			piece.graphemes = paragraph(Array(parts).fill(advance / parts), false).pieces.map((g, i) => ({
+				...g,
+				hyphen: i < parts - 1,
+			}));
+			return piece;
+		};
+		const long = cut(12, 4);
+		const short = cut(4, 4);
+		const lines = breakParagraph({ ...paragraph([]), pieces: [long, short] }, 8) ?? [];
+		expect(lines.flatMap((l) => l.pieces)).toContain(short);
+		expect(lines.flatMap((l) => l.pieces)).not.toContain(long);
+		for (const line of lines) expect(line.advance).toBeLessThanOrEqual(8);
 	});
 
 	it("reports a piece longer than the measure instead of overflowing", () => {

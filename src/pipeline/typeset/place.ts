@@ -45,6 +45,8 @@ function lineItems(line: Line): Item[] {
 		for (const run of piece.runs) items.push({ run, level: run.level });
 		if (k < line.pieces.length - 1 && piece.spaceAfter) items.push({ space: line.space, level: piece.spaceLevel });
 	});
+	const last = items[items.length - 1];
+	if (line.hyphen) items.push({ run: line.hyphen, level: last?.level ?? 0 });
 	return items;
 }
 

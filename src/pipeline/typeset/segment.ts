@@ -13,6 +13,8 @@ export interface Piece {
 	end: number;
 	/** Followed by a space: it is drawn between pieces on one line, dropped at a line end. */
 	spaceAfter: boolean;
+	/** A break after it falls inside a word of an alphabet: a hyphen is drawn at that line end. */
+	hyphen?: boolean;
 }
 
 const SEGMENTED_LANGUAGES = new Set(["th", "lo", "km", "my"]);
@@ -97,9 +99,15 @@ export function splitGraphemes(text: string, piece: Piece): Piece[] {
 	const parts: Piece[] = [];
 	for (const g of segmenter.segment(text.slice(piece.start, piece.end))) {
 		const start = piece.start + g.index;
+		const previous = parts[parts.length - 1];
+		if (previous)
+			previous.hyphen = ALPHABETIC.test(text.slice(previous.start, previous.end)) && ALPHABETIC.test(g.segment);
 		parts.push({ start, end: start + g.segment.length, spaceAfter: false });
 	}
 	const last = parts[parts.length - 1];
 	if (last) last.spaceAfter = piece.spaceAfter;
 	return parts;
 }
+
+/** Letters of the scripts that hyphenate a word broken across lines. */
+const ALPHABETIC = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Georgian}]/u;

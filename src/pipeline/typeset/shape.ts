@@ -30,6 +30,8 @@ export interface MeasuredPiece extends Piece {
 	advance: number;
 	/** Bidi level of the space after the piece, if any. */
 	spaceLevel: number;
+	/** The piece cut into graphemes, for when it is longer than a line (last resort only). */
+	graphemes?: MeasuredPiece[];
 }
 
 export interface MeasuredParagraph {
@@ -39,6 +41,8 @@ export interface MeasuredParagraph {
 	space: number;
 	/** 1 for a right-to-left paragraph, else 0. */
 	baseLevel: number;
+	/** The hyphen drawn where a word is broken (horizontal text only). */
+	hyphen?: Run;
 }
 
 export interface ShapeOptions {
@@ -133,7 +137,7 @@ function shapePiece(
 
 export interface ShapedText {
 	paragraphs: MeasuredParagraph[];
-	/** The same text with over-long pieces split into graphemes: used only when nothing else fits. */
+	/** The same text, pieces longer than a line to be cut into graphemes: used only when nothing else fits. */
 	broken(): MeasuredParagraph[];
 }
 
@@ -147,15 +151,26 @@ export async function shapeParagraphs(texts: string[], options: ShapeOptions): P
 	);
 	const measure = (split: boolean) =>
 		prepared.map(({ text, fonts, levels }) => {
-			let pieces = segmentParagraph(text, options.language);
-			if (split) pieces = pieces.flatMap((p) => splitGraphemes(text, p));
-			const measured = pieces.map((p) => shapePiece(text, p, fonts, levels, options)).filter((p) => p.runs.length > 0);
+			const shape = (p: Piece) => shapePiece(text, p, fonts, levels, options);
+			const drawable = (p: MeasuredPiece) => p.runs.length > 0;
+			const measured = segmentParagraph(text, options.language)
+				.map((piece) => {
+					const whole = shape(piece);
+					if (split) whole.graphemes = splitGraphemes(text, piece).map(shape).filter(drawable);
+					return whole;
+				})
+				.filter(drawable);
 			const baseLevel = options.rightToLeft ? 1 : 0;
 			const spaceFont = fonts.fonts[0];
 			const space = spaceFont
 				? shapeRun(spaceFont, " ", baseLevel, options.vertical ? "upright" : "horizontal", options.language).advance
 				: 0.25;
-			return { text, pieces: measured, space, baseLevel };
+			const hyphenFont = fonts.fonts.find((f) => f.has(0x2d));
+			const hyphen =
+				split && !options.vertical && hyphenFont
+					? shapeRun(hyphenFont, "-", 0, "horizontal", options.language)
+					: undefined;
+			return { text, pieces: measured, space, baseLevel, hyphen };
 		});
 	return { paragraphs: measure(false), broken: () => measure(true) };
 }
