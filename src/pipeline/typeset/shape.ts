@@ -120,7 +120,8 @@ function shapePiece(
 	for (let i = piece.start; i < piece.end; i++) {
 		const fontIndex = fonts.index[i] ?? -1;
 		if (fontIndex < 0) continue; // no face has it: leave it out rather than draw a box
-		const k = `${fontIndex}/${levels[i]}/${orientationAt(text, i, options.vertical)}`;
+		const lowSurrogate = (text.charCodeAt(i) & 0xfc00) === 0xdc00;
+		const k = lowSurrogate ? key : `${fontIndex}/${levels[i]}/${orientationAt(text, i, options.vertical)}`;
 		if (k !== key || runStart < 0) {
 			flush();
 			runStart = i;
