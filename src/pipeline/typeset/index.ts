@@ -143,9 +143,7 @@ export async function drawRegion(
 	const characters = paragraphs.reduce((n, p) => n + p.length, 0);
 	const memoryBound = Math.sqrt(MAX_OVERLAY_PIXELS / (characters * 2.25));
 	const maxSize = Math.max(minSize, Math.min(MAX_FONT_PX, source * 1.1, memoryBound));
-	// Balloons centre; right-to-left text starts at the right unless its source block was centred.
-	const align: Align =
-		opts.mode === "manga" || region.align === "center" ? "center" : rightToLeft ? "right" : region.align;
+	const align: Align = opts.mode === "manga" ? "center" : rightToLeft ? "right" : region.align;
 	const reach = (size: number) => strokeReach(styleFor(opts.mode, region, size));
 	const options: FitOptions = { minSize, maxSize, vertical, spacing, align, reach };
 
