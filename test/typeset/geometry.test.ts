@@ -165,6 +165,16 @@ describe("right to left", () => {
 		session.release();
 	});
 
+	it("right-aligns right-to-left text outside balloons, whatever the source's alignment", async () => {
+		for (const align of ["left", "center", "right"] as const) {
+			const drawing = await draw(region("مرحبا بكم", box(0, 0, 400, 60), { align }), "ar", "e-commerce");
+			expect(drawing.fitted?.ink.x1, align).toBeGreaterThan(397);
+		}
+		const balloon = await draw(region("مرحبا بكم", box(0, 0, 400, 60)), "ar", "manga");
+		const ink = balloon.fitted?.ink ?? { x0: 0, x1: 0 };
+		expect(Math.abs((ink.x0 + ink.x1) / 2 - 200)).toBeLessThan(3);
+	});
+
 	it("puts a Hebrew sentence's first word at the right and its number in reading order", async () => {
 		const session = new FontSession(loadFont);
 		const hebrew = await session.get("NotoSansHebrew-Regular.ttf");
