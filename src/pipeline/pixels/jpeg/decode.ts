@@ -1,7 +1,7 @@
 import type { Raster } from "../../types";
 import { JpegFormatError } from "./errors";
 import { BitReader } from "./huffman";
-import { idct8x8 } from "./idct";
+import { idct8x8, idctDcOnly } from "./idct";
 import { type Component, parseJpeg } from "./parse";
 
 /** Natural-order index of the k-th coefficient in zigzag order. */
@@ -52,9 +52,10 @@ export function decodeJpeg(bytes: Uint8Array): Raster {
 		return { component, h, v, quant, rows, stride, upsampler, pred: 0 };
 	});
 	const data = new Uint8Array(width * height * 4);
-	const clamped = new Uint8ClampedArray(data.buffer);
+	const pixels = new Int32Array(data.buffer);
 	const reader = new BitReader(bytes, frame.scanStart);
 	const coef = new Int32Array(64);
+	const written = new Int32Array(64);
 	const rgb = isRgb(frame.components, frame.adobeTransform);
 	let mcu = 0;
 	for (let my = 0; my < mcusY; my++) {
@@ -66,8 +67,12 @@ export function decodeJpeg(bytes: Uint8Array): Raster {
 			for (const p of planes) {
 				for (let by = 0; by < p.v; by++) {
 					for (let bx = 0; bx < p.h; bx++) {
-						decodeBlock(reader, p, coef);
-						idct8x8(coef, p.rows, by * 8 * p.stride + (mx * p.h + bx) * 8, p.stride);
+						const set = decodeBlock(reader, p, coef, written);
+						const at = by * 8 * p.stride + (mx * p.h + bx) * 8;
+						if (set === 0) idctDcOnly(coef[0]!, p.rows, at, p.stride);
+						else idct8x8(coef, p.rows, at, p.stride);
+						// Clear only what was set: most coefficients of most blocks are zero.
+						for (let i = 0; i < set; i++) coef[written[i]!] = 0;
 					}
 				}
 			}
@@ -77,14 +82,18 @@ export function decodeJpeg(bytes: Uint8Array): Raster {
 		const y0 = my * 8 * vmax;
 		const y1 = Math.min(height, y0 + 8 * vmax);
 		if (planes.length === 1) writeGrey(planes[0]!, data, width, y0, y1);
-		else writeColour(planes, clamped, width, y0, y1, vmax, rgb);
+		else writeColour(planes, pixels, width, y0, y1, vmax, rgb);
 	}
 	return { width, height, data };
 }
 
-function decodeBlock(reader: BitReader, p: Plane, coef: Int32Array): void {
+/**
+ * Reads one block's coefficients, dequantised, into `coef` (natural order; all AC entries must be
+ * zero on entry). Returns how many AC coefficients it set, their indices listed in `written`.
+ */
+function decodeBlock(reader: BitReader, p: Plane, coef: Int32Array, written: Int32Array): number {
 	const { dc, ac } = p.component;
-	coef.fill(0);
+	let set = 0;
 	p.pred += reader.receiveExtend(reader.decode(dc!));
 	coef[0] = p.pred * p.quant[0]!;
 	for (let k = 1; k < 64; ) {
@@ -98,9 +107,12 @@ function decodeBlock(reader: BitReader, p: Plane, coef: Int32Array): void {
 		}
 		k += r;
 		if (k > 63) throw new JpegFormatError("coefficient index past 63");
-		coef[ZIGZAG[k]!] = reader.receiveExtend(s) * p.quant[k]!;
+		const z = ZIGZAG[k]!;
+		coef[z] = reader.receiveExtend(s) * p.quant[k]!;
+		written[set++] = z;
 		k++;
 	}
+	return set;
 }
 
 /** Adobe's transform flag 0, or components named R, G, B, mean the samples are RGB already. */
@@ -135,9 +147,12 @@ for (let i = 0; i < 256; i++) {
 	CR_G[i] = -46802 * c + 32768;
 }
 
+/** Clamps -384..639 to 0..255 by lookup (index + 384): conversion overshoots stay in that range. */
+const CLAMP = Uint8Array.from({ length: 1024 }, (_, i) => Math.max(0, Math.min(255, i - 384)));
+
 function writeColour(
 	planes: Plane[],
-	data: Uint8ClampedArray,
+	pixels: Int32Array,
 	width: number,
 	y0: number,
 	y1: number,
@@ -150,27 +165,27 @@ function writeColour(
 		const rowA = sampleRow(a, ly, vmax);
 		const rowB = sampleRow(b, ly, vmax);
 		const rowC = sampleRow(c, ly, vmax);
-		for (let x = 0, o = y * width * 4; x < width; x++, o += 4) {
+		// One 32-bit write per pixel: 0xAABBGGRR on little-endian machines (all that run Workers);
+		// an Int32Array takes the int32 that | gives without conversion.
+		for (let x = 0, o = y * width; x < width; x++, o++) {
 			const s0 = rowA[x]!;
 			const s1 = rowB[x]!;
 			const s2 = rowC[x]!;
 			if (rgb) {
-				data[o] = s0;
-				data[o + 1] = s1;
-				data[o + 2] = s2;
+				pixels[o] = 0xff000000 | (s2 << 16) | (s1 << 8) | s0;
 			} else {
-				data[o] = s0 + CR_R[s2]!; // a clamped array: out-of-range values saturate
-				data[o + 1] = s0 + ((CB_G[s1]! + CR_G[s2]!) >> 16);
-				data[o + 2] = s0 + CB_B[s1]!;
+				const r = CLAMP[s0 + CR_R[s2]! + 384]!;
+				const g = CLAMP[s0 + ((CB_G[s1]! + CR_G[s2]!) >> 16) + 384]!;
+				const bl = CLAMP[s0 + CB_B[s1]! + 384]!;
+				pixels[o] = 0xff000000 | (bl << 16) | (g << 8) | r;
 			}
-			data[o + 3] = 255;
 		}
 	}
 	for (const p of planes) p.upsampler?.keepLastRow(p.rows);
 }
 
 /** Row `ly` of the MCU row at full resolution: the plane's own row, or an interpolated one. */
-function sampleRow(p: Plane, ly: number, vmax: number): Uint8ClampedArray {
+function sampleRow(p: Plane, ly: number, vmax: number): Uint8Array | Uint8ClampedArray {
 	if (p.upsampler) return p.upsampler.row(p.rows, ly);
 	const at = Math.floor((ly * p.v) / vmax) * p.stride;
 	return p.rows.subarray(at, at + p.stride);
@@ -181,13 +196,15 @@ function sampleRow(p: Plane, ly: number, vmax: number): Uint8ClampedArray {
  * as JFIF places them. Above the first row of an MCU row it uses the last row of the previous one.
  */
 class Upsampler {
-	private readonly out: Uint8ClampedArray;
+	private readonly out: Uint8Array;
 	private readonly x0: Int32Array;
 	private readonly x1: Int32Array;
 	/** Weight of x1, 0..256. */
 	private readonly fx: Int32Array;
 	private readonly previous: Uint8ClampedArray;
 	private hasPrevious = false;
+	/** The current pair of chroma rows blended vertically, one entry per chroma column. */
+	private readonly blended: Int32Array;
 
 	constructor(
 		width: number,
@@ -197,7 +214,7 @@ class Upsampler {
 		private readonly vmax: number,
 		private readonly stride: number,
 	) {
-		this.out = new Uint8ClampedArray(width);
+		this.out = new Uint8Array(width); // blends of 0..255 stay in range
 		this.x0 = new Int32Array(width);
 		this.x1 = new Int32Array(width);
 		this.fx = new Int32Array(width);
@@ -209,9 +226,10 @@ class Upsampler {
 			this.fx[x] = Math.round((cx - Math.floor(cx)) * 256);
 		}
 		this.previous = new Uint8ClampedArray(stride);
+		this.blended = new Int32Array(columns);
 	}
 
-	row(rows: Uint8ClampedArray, ly: number): Uint8ClampedArray {
+	row(rows: Uint8ClampedArray, ly: number): Uint8Array {
 		const last = this.v * 8 - 1;
 		const cy = ((ly + 0.5) * this.v) / this.vmax - 0.5;
 		const top = Math.floor(cy);
@@ -219,12 +237,12 @@ class Upsampler {
 		const above = top < 0 ? (this.hasPrevious ? this.previous : rows.subarray(0, this.stride)) : undefined;
 		const upper = above ?? rows.subarray(Math.min(last, top) * this.stride);
 		const lower = rows.subarray(Math.min(last, top + 1) * this.stride);
-		const { out, x0, x1, fx } = this;
+		// Blend the two chroma rows once per chroma column (×256), then across for each pixel.
+		const { blended, out, x0, x1, fx } = this;
+		for (let i = 0; i < blended.length; i++) blended[i] = upper[i]! * (256 - fy) + lower[i]! * fy;
 		for (let x = 0; x < out.length; x++) {
 			const w = fx[x]!;
-			const a = upper[x0[x]!]! * (256 - w) + upper[x1[x]!]! * w;
-			const b = lower[x0[x]!]! * (256 - w) + lower[x1[x]!]! * w;
-			out[x] = (a * (256 - fy) + b * fy + 32768) >> 16;
+			out[x] = (blended[x0[x]!]! * (256 - w) + blended[x1[x]!]! * w + 32768) >> 16;
 		}
 		return out;
 	}

@@ -129,3 +129,9 @@ export function idct8x8(coef: Int32Array, out: Uint8ClampedArray, offset: number
 		out[o + 4] = (x3 - t0) >> 17;
 	}
 }
+
+/** The same transform for a block whose only coefficient is DC: one flat value (bit-exact with idct8x8). */
+export function idctDcOnly(dc: number, out: Uint8ClampedArray, offset: number, stride: number): void {
+	const value = (dc * 16384 + 65536 + (128 << 17)) >> 17;
+	for (let r = 0; r < 8; r++) out.fill(value, offset + r * stride, offset + r * stride + 8);
+}
