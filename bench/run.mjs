@@ -25,6 +25,8 @@ const DEBIAN_PACKAGES = {
 		"tesseract-ocr",
 		"tesseract-ocr-jpn",
 		"tesseract-ocr-jpn-vert",
+		"tesseract-ocr-chi-sim-vert",
+		"tesseract-ocr-kor-vert",
 		"tesseract-ocr-chi-sim",
 		"tesseract-ocr-chi-tra",
 		"tesseract-ocr-kor",

@@ -122,8 +122,18 @@ export function lineSpacing(language: string): number {
 	return TALL_SCRIPTS.has(script) ? 1.5 : isCjk(language) ? 1.4 : 1.2;
 }
 
-/** The font files for a target language and mode, first choice first. */
-export function fontFilesFor(language: string, mode: Mode): string[] {
+/**
+ * The font files for a target language and mode, first choice first, then the source language's:
+ * a translation keeps names and sound effects in the source script often enough that they must
+ * still be drawn. Faces further down the list load only when a character needs them.
+ */
+export function fontFilesFor(language: string, mode: Mode, sourceLanguage?: string): string[] {
+	const own = targetFontFiles(language, mode);
+	if (!sourceLanguage || sourceLanguage === "auto") return own;
+	return [...new Set([...own, ...targetFontFiles(sourceLanguage, "general")])];
+}
+
+function targetFontFiles(language: string, mode: Mode): string[] {
 	const script = scriptOf(language);
 	if (script === "latin") return mode === "manga" ? [COMIC, LATIN] : [LATIN];
 	if (script === "greek") return [LATIN];

@@ -128,7 +128,7 @@ export async function drawRegion(
 	const rightToLeft = isRightToLeft(language);
 	const shaped = await shapeParagraphs(paragraphs, {
 		language,
-		fontFiles: fontFilesFor(language, opts.mode),
+		fontFiles: fontFilesFor(language, opts.mode, opts.sourceLanguage),
 		session,
 		rightToLeft,
 		vertical,
