@@ -37,6 +37,7 @@ const DEBIAN_PACKAGES = {
 		"tesseract-ocr-spa",
 	],
 	"fc-list": ["fonts-noto-core", "fonts-noto-cjk"],
+	convert: ["imagemagick"],
 };
 
 const DOC = "docs/benchmarks.md";
