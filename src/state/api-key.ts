@@ -42,6 +42,14 @@ export class ApiKey extends DurableObject<Env> {
 	constructor(ctx: DurableObjectState, env: Env) {
 		super(ctx, env);
 		this.sql = ctx.storage.sql;
+	}
+
+	/**
+	 * The schema is written when a key is made, not when the object starts: a request with a
+	 * random, well-formed key reaches an object that must stay empty, or anyone could make us
+	 * store an object per guess.
+	 */
+	init(keyHash: string, keyId: string, accountId: string, plan: Plan): void {
 		this.sql.exec(`
 			CREATE TABLE IF NOT EXISTS key (
 				id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -54,9 +62,6 @@ export class ApiKey extends DurableObject<Env> {
 				state TEXT NOT NULL, created_at INTEGER NOT NULL);
 			CREATE INDEX IF NOT EXISTS idempotency_created ON idempotency (created_at);
 		`);
-	}
-
-	init(keyHash: string, keyId: string, accountId: string, plan: Plan): void {
 		this.sql.exec(
 			"INSERT OR REPLACE INTO key (id, key_hash, key_id, account_id, plan) VALUES (1, ?, ?, ?, ?)",
 			keyHash,
@@ -210,6 +215,8 @@ export class ApiKey extends DurableObject<Env> {
 	}
 
 	private key(): KeyRow | undefined {
+		const made = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'key'").toArray().length;
+		if (!made) return undefined;
 		return this.sql
 			.exec<KeyRow>("SELECT key_hash, key_id, account_id, plan, revoked_at FROM key WHERE id = 1")
 			.toArray()[0];

@@ -1,3 +1,4 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/state/credentials";
@@ -25,6 +26,17 @@ describe("authentication", () => {
 			expect(res.headers.get("RateLimit-Limit")).toBeNull();
 		}
 		expect(double.jobs).toHaveLength(0);
+	});
+
+	it("stores nothing for a well-formed key nobody made", async () => {
+		const yakusu = service(instantPipeline().pipeline);
+		const guess = `sk_yakusu_${"Q".repeat(43)}`;
+		expect((await yakusu.translate(guess, await validBody())).status).toBe(401);
+		const stub = env.API_KEY.get(env.API_KEY.idFromName(await sha256Hex(guess)));
+		const tables = await runInDurableObject(stub, (_, state) =>
+			state.storage.sql.exec("SELECT name FROM sqlite_master").toArray(),
+		);
+		expect(tables).toEqual([]);
 	});
 
 	it("accepts the Bearer scheme in any case", async () => {
