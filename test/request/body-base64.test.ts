@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readTranslateBody } from "../../src/request/body";
-import { RequestError } from "../../src/request/errors";
-import { everySplit, randomBytes, randomChunking, seededRandom, streamOf } from "./streams";
+import type { RequestError } from "../../src/request/errors";
+import { everySplit, randomBytes, randomChunking, refusal, seededRandom, streamOf } from "./streams";
 
 function toBase64(bytes: Uint8Array): string {
 	let binary = "";
@@ -27,13 +27,8 @@ async function decode(literal: string, chunking?: number[]): Promise<Uint8Array>
 	return result.image.bytes;
 }
 
-async function refusal(literal: string): Promise<RequestError> {
-	const error = await decode(literal).then(
-		() => null,
-		(thrown: unknown) => thrown,
-	);
-	if (!(error instanceof RequestError)) throw new Error(`expected a RequestError for ${literal}`);
-	return error;
+function refusalOf(literal: string): Promise<RequestError> {
+	return refusal(decode(literal));
 }
 
 // 14 bytes whose base64, "SW1hZ2VzPz5+IMO/w7s=", holds padding and both of the alphabet's last two digits.
@@ -94,17 +89,17 @@ describe("readTranslateBody: imageBase64", () => {
 	];
 
 	it.each(invalid)("refuses %s with 400", async (_name, literal) => {
-		const error = await refusal(literal);
+		const error = await refusalOf(literal);
 		expect([error.status, error.detail]).toEqual([400, "imageBase64 is not valid base64"]);
 	});
 
 	it("refuses a data URL without ;base64 with its own detail", async () => {
-		const error = await refusal("data:image/png,SGVsbG8=");
+		const error = await refusalOf("data:image/png,SGVsbG8=");
 		expect([error.status, error.detail]).toEqual([400, "imageBase64 is a data URL without ;base64"]);
 	});
 
 	it("refuses a raw control character inside the string as invalid JSON", async () => {
-		const error = await refusal("SGVs\tbG8=");
+		const error = await refusalOf("SGVs\tbG8=");
 		expect(error.status).toBe(400);
 		expect(error.detail).toMatch(/not valid JSON: unescaped control character/);
 	});

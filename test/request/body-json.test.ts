@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { readTranslateBody } from "../../src/request/body";
-import { RequestError } from "../../src/request/errors";
-import { everySplit, generatedStream, randomChunking, seededRandom, streamOf } from "./streams";
+import { everySplit, generatedStream, randomChunking, refusal, seededRandom, streamOf } from "./streams";
 
 const KNOWN = ["sourceLanguage", "targetLanguage", "mode", "translator", "customPrompt"];
-
-async function refusal(promise: Promise<unknown>): Promise<RequestError> {
-	const error = await promise.then(
-		() => null,
-		(thrown: unknown) => thrown,
-	);
-	if (!(error instanceof RequestError)) throw new Error(`expected a RequestError, got ${String(error)}`);
-	return error;
-}
 
 /** What the reader must produce for a body JSON.parse understands: the known fields, containers as same-typed placeholders. */
 function expectedFields(parsed: Record<string, unknown>): Record<string, unknown> {

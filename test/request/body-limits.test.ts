@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, MAX_IMAGE_BYTES, readTranslateBody } from "../../src/request/body";
-import { RequestError } from "../../src/request/errors";
-import { generatedStream } from "./streams";
+import { generatedStream, refusal } from "./streams";
 
 const MB = 1024 * 1024;
 const CHUNK = 64 * 1024; // generatedStream's chunk size
-
-async function refusal(promise: Promise<unknown>): Promise<RequestError> {
-	const error = await promise.then(
-		() => null,
-		(thrown: unknown) => thrown,
-	);
-	if (!(error instanceof RequestError)) throw new Error(`expected a RequestError, got ${String(error)}`);
-	return error;
-}
 
 /** A body whose image is `bytes` zero bytes, as base64 ("AAAA" per 3 bytes, then the padded tail). */
 function zeroImageBody(bytes: number) {

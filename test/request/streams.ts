@@ -1,3 +1,5 @@
+import { RequestError } from "../../src/request/errors";
+
 /** Request bodies as streams, chunked in controlled ways, for the body reader's tests. */
 
 const encoder = new TextEncoder();
@@ -100,4 +102,14 @@ export function generatedStream(head: string, filler: string, middleLength: numb
 		{ highWaterMark: 0 },
 	);
 	return { stream, pulled: () => pulled, cancelled: () => cancelled };
+}
+
+/** The RequestError a read ends in; fails the test when the read succeeds or throws anything else. */
+export async function refusal(promise: Promise<unknown>): Promise<RequestError> {
+	const error = await promise.then(
+		() => null,
+		(thrown: unknown) => thrown,
+	);
+	if (!(error instanceof RequestError)) throw new Error(`expected a RequestError, got ${String(error)}`);
+	return error;
 }
