@@ -1,5 +1,6 @@
 import { PhotonImage } from "@cf-wasm/photon";
 import { PipelineError } from "./errors";
+import { decodeGif } from "./pixels/gif/decode";
 import { decodeJpeg } from "./pixels/jpeg/decode";
 import { JpegUnsupported } from "./pixels/jpeg/errors";
 import { applyOrientation, jpegOrientation } from "./pixels/orientation";
@@ -19,6 +20,7 @@ export async function decodeImage(bytes: Uint8Array, format: ImageFormat): Promi
 	try {
 		if (format === "png") return await decodePng(bytes);
 		if (format === "jpeg") return applyOrientation(decodeJpegAnyKind(bytes), jpegOrientation(bytes));
+		if (format === "gif") return decodeGif(bytes);
 		return decodeWithPhoton(bytes);
 	} catch (error) {
 		if (isOutOfMemory(error)) throw error;

@@ -4,6 +4,7 @@ import { decodeImage } from "../../src/pipeline/decode";
 import { encodePng } from "../../src/pipeline/encode";
 import { PipelineError } from "../../src/pipeline/errors";
 import type { Raster } from "../../src/pipeline/types";
+import * as gifJpeg from "./fixtures/gif-jpeg";
 import * as images from "./fixtures/images";
 
 function bytes(base64: string): Uint8Array {
@@ -91,15 +92,53 @@ describe("decodeImage", () => {
 		expect(redAt(rotated, 2, 7)).toBe(false);
 	});
 
-	it("decodes WebP and the first frame of a GIF", async () => {
-		for (const [file, format] of [
-			[images.image_webp, "webp"],
-			[images.image_gif, "gif"],
-		] as const) {
-			const raster = await decodeImage(bytes(file), format);
-			expect([raster.width, raster.height]).toEqual([13, 7]);
-			expect(raster.data.length).toBe(13 * 7 * 4);
-		}
+	it("decodes WebP", async () => {
+		const raster = await decodeImage(bytes(images.image_webp), "webp");
+		expect([raster.width, raster.height]).toEqual([13, 7]);
+		expect(raster.data.length).toBe(13 * 7 * 4);
+	});
+
+	const gifs = {
+		"plain GIF": [gifJpeg.plain_gif, gifJpeg.plain_gif_ref_png, 37, 23],
+		"interlaced GIF": [gifJpeg.interlaced_gif, gifJpeg.interlaced_gif_ref_png, 37, 23],
+		"GIF with a transparent corner": [gifJpeg.transparent_gif, gifJpeg.transparent_gif_ref_png, 37, 23],
+		"GIF of 256-colour noise (full LZW table)": [gifJpeg.noise_gif, gifJpeg.noise_gif_ref_png, 100, 80],
+		"GIF whose frame has a local palette and an offset": [
+			gifJpeg.local_offset_gif,
+			gifJpeg.local_offset_gif_ref_png,
+			40,
+			30,
+		],
+		"animated GIF (first frame)": [gifJpeg.animated_gif, gifJpeg.animated_gif_ref_png, 37, 23],
+	} as const;
+	for (const [name, [file, refPng, width, height]] of Object.entries(gifs)) {
+		// Exact: a GIF is a palette, nothing to round. Where alpha is 0 the colour means nothing.
+		it(`decodes a ${name} exactly as ImageMagick shows its first frame`, async () => {
+			const ours = await decodeImage(bytes(file), "gif");
+			const theirs = await decodeImage(bytes(refPng), "png");
+			expect([ours.width, ours.height]).toEqual([width, height]);
+			expect([theirs.width, theirs.height]).toEqual([width, height]);
+			let differing = 0;
+			for (let i = 0; i < ours.data.length; i += 4) {
+				const alpha = ours.data[i + 3]!;
+				const same =
+					alpha === theirs.data[i + 3]! &&
+					(alpha === 0 || ours.data.subarray(i, i + 3).every((v, c) => v === theirs.data[i + c]));
+				if (!same) differing++;
+			}
+			expect(differing).toBe(0);
+		});
+	}
+
+	it("shows a GIF's transparent index and the screen outside its frame as alpha 0", async () => {
+		const transparent = await decodeImage(bytes(gifJpeg.transparent_gif), "gif");
+		const alphaAt = (r: Raster, x: number, y: number) => r.data[(y * r.width + x) * 4 + 3];
+		expect([alphaAt(transparent, 0, 0), alphaAt(transparent, 11, 8), alphaAt(transparent, 12, 8)]).toEqual([0, 0, 255]);
+		const offset = await decodeImage(bytes(gifJpeg.local_offset_gif), "gif");
+		// The 20x12 frame covers x 7..26, y 5..16.
+		expect([alphaAt(offset, 6, 5), alphaAt(offset, 7, 5), alphaAt(offset, 26, 16), alphaAt(offset, 27, 16)]).toEqual([
+			0, 255, 255, 0,
+		]);
 	});
 
 	const invalid = (file: Uint8Array) => ({ status: 422, detail: "Invalid field: imageBase64", file });
@@ -109,13 +148,30 @@ describe("decodeImage", () => {
 		for (let i = 45; i < 90; i++) file[i] = 0x5a; // inside the zlib stream of the first IDAT
 		return file;
 	};
+	/** The noise GIF with its first LZW codes overwritten by ones: a code beyond the table comes first. */
+	const scrambleGif = () => {
+		const file = bytes(gifJpeg.noise_gif).slice();
+		const descriptor = file.indexOf(0x2c, 13 + 3 * 256);
+		// Descriptor (10 bytes), LZW code size, first sub-block's length, then codes.
+		file.fill(0xff, descriptor + 12, descriptor + 60);
+		return file;
+	};
+	/** Header, screen and global palette, then the trailer. */
+	const gifWithoutImage = () => {
+		const file = bytes(gifJpeg.plain_gif);
+		const header = 13 + 3 * (2 << (file[10]! & 7));
+		return Uint8Array.from([...file.subarray(0, header), 0x3b]);
+	};
 	const cases = {
 		"PNG cut inside its image data": ["png", truncate(images.rgb8_png, 120)],
 		"PNG cut after its header": ["png", truncate(images.rgb8_png, 33)],
 		"PNG with scrambled image data": ["png", corruptIdat()],
 		"JPEG cut in half": ["jpeg", truncate(images.plain_jpg, 200)],
 		"WebP cut short": ["webp", truncate(images.image_webp, 40)],
-		"GIF cut short": ["gif", truncate(images.image_gif, 30)],
+		"GIF cut short in its header": ["gif", truncate(images.image_gif, 30)],
+		"GIF cut inside its image data": ["gif", truncate(gifJpeg.noise_gif, 6000)],
+		"GIF whose image data is scrambled": ["gif", scrambleGif()],
+		"GIF with no image": ["gif", gifWithoutImage()],
 	} as const;
 	for (const [name, [format, file]] of Object.entries(cases)) {
 		it(`answers 422 on imageBase64 for a ${name}`, async () => {
