@@ -53,6 +53,41 @@ export function drawBalloon(img, box, rnd) {
 	}
 }
 
+/**
+ * A white rounded box with a dark anti-aliased outline whose inner edge lies `margins` pixels
+ * outside the text box on each side ({ left, top, right, bottom }); a negative margin puts the
+ * outline over the text's edge, as when a letterer fits text to a tight balloon or a stroke
+ * touches the border.
+ */
+export function drawBoxBalloon(img, box, margins, { outline = 3, radius = 6 } = {}) {
+	const x0 = box.x0 - margins.left;
+	const y0 = box.y0 - margins.top;
+	const x1 = box.x1 + margins.right;
+	const y1 = box.y1 + margins.bottom;
+	const cx = (x0 + x1) / 2;
+	const cy = (y0 + y1) / 2;
+	const hx = (x1 - x0) / 2 - radius;
+	const hy = (y1 - y0) / 2 - radius;
+	const reach = outline + 2;
+	for (let y = Math.max(0, Math.floor(y0 - reach)); y < Math.min(img.height, Math.ceil(y1 + reach)); y++) {
+		for (let x = Math.max(0, Math.floor(x0 - reach)); x < Math.min(img.width, Math.ceil(x1 + reach)); x++) {
+			// Signed distance from the rounded inner edge, sampled at the pixel's centre.
+			const qx = Math.abs(x + 0.5 - cx) - hx;
+			const qy = Math.abs(y + 0.5 - cy) - hy;
+			const d = Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - radius;
+			const covered = Math.max(0, Math.min(1, outline + 0.5 - d));
+			const white = Math.max(0, Math.min(1, 0.5 - d));
+			if (covered === 0) continue;
+			const i = (y * img.width + x) * 4;
+			for (let c = 0; c < 3; c++) {
+				const drawn = img.data[i + c] * (1 - covered) + 20 * covered;
+				img.data[i + c] = Math.round(drawn * (1 - white) + 255 * white);
+			}
+			img.data[i + 3] = 255;
+		}
+	}
+}
+
 /** A flat coloured label (a price tag, a banner). */
 export function drawLabel(img, box, colour) {
 	for (let y = Math.max(0, box.y0 - 14); y < Math.min(img.height, box.y1 + 14); y++) {

@@ -7,22 +7,28 @@
  *   import { corpus, makeSample } from "./bench/corpus/synthetic.mjs";
  *   for (const spec of corpus()) { const s = await makeSample(spec); ... }
  *
- * A sample is { name, kind, script, tesseract, width, height,
+ * A sample is { name, kind, fit, script, tesseract, width, height,
  *   image, plate: { width, height, data: RGBA8 }, coverage: Uint8Array (0..255 text alpha per pixel),
  *   regions: [{ id, text, box, exactBox, vertical, color, bold }] }
- * where `box` is a reader-like approximate box (a few pixels off) and `exactBox` the true ink box.
+ * where `box` is a reader-like approximate box (a few pixels off) and `exactBox` the true ink box;
+ * `fit` is set on the samples whose balloons are fitted to the text (FITS), undefined elsewhere.
  *
  *   node bench/corpus/synthetic.mjs [outDir]   writes <name>.png, .plate.png, .mask.png, .json
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { drawBalloon, drawLabel, gradient, paper, random, texture } from "./backgrounds.mjs";
+import { drawBalloon, drawBoxBalloon, drawLabel, gradient, paper, random, texture } from "./backgrounds.mjs";
 import { writePng } from "./png.mjs";
 import { FAMILIES, renderCoverage } from "./text.mjs";
 
 export const SCRIPTS = ["ja", "zh", "ko", "latin", "cyrillic", "arabic"];
 /** flat: balloons and labels on paper; manga: balloons on grey art; gradient; texture (photo-like). */
 export const KINDS = ["flat", "manga", "gradient", "texture"];
+/**
+ * Balloons fitted to the text, on paper or art (kind flat or manga, the sample's `fit`): the outline
+ * runs over one edge of the text (touching) or over all four (tight), so glyph strokes meet it.
+ */
+export const FITS = ["touching", "tight"];
 
 /** tesseract language per script. */
 const TESSERACT = { ja: "jpn", zh: "chi_sim", ko: "kor", latin: "eng", cyrillic: "rus", arabic: "ara" };
@@ -42,10 +48,17 @@ export function corpus({ width = 720, height = 540 } = {}) {
 	let seed = 1;
 	for (const kind of KINDS)
 		for (const script of SCRIPTS) specs.push({ name: `${kind}-${script}`, kind, script, seed: seed++, width, height });
+	// Appended, so the samples above keep their seeds; each script gets each fit, once on paper, once on art.
+	for (const [f, fit] of FITS.entries()) {
+		for (const [s, script] of SCRIPTS.entries()) {
+			const kind = (f + s) % 2 === 0 ? "flat" : "manga";
+			specs.push({ name: `${kind}-${fit}-${script}`, kind, fit, script, seed: seed++, width, height });
+		}
+	}
 	return specs;
 }
 
-export async function makeSample({ name, kind, script, seed, width, height, regionCount = 3 }) {
+export async function makeSample({ name, kind, script, seed, width, height, fit, regionCount = 3 }) {
 	const rnd = random(seed * 7919);
 	const plate = background(kind, width, height, rnd);
 	const image = { width, height, data: new Uint8Array(plate.data.length) };
@@ -80,8 +93,9 @@ export async function makeSample({ name, kind, script, seed, width, height, regi
 		if (!inBand) continue;
 		const exactBox = { ...inBand, y0: inBand.y0 + top, y1: inBand.y1 + top };
 
-		const label = kind === "flat" && id % 2 === 1 && !vertical;
-		if (balloons && !label) drawBalloon(plate, exactBox, rnd);
+		const label = kind === "flat" && id % 2 === 1 && !vertical && !fit;
+		if (fit) drawBoxBalloon(plate, exactBox, fittedMargins(fit, rnd), fittedShape(fit, rnd));
+		else if (balloons && !label) drawBalloon(plate, exactBox, rnd);
 		const labelColour = [Math.floor(rnd() * 120) + 100, Math.floor(rnd() * 80), Math.floor(rnd() * 120)];
 		if (label) drawLabel(plate, exactBox, labelColour);
 		const color = label ? [255, 255, 255] : balloons ? [15, 15, 15] : contrastingInk(plate, exactBox, rnd);
@@ -101,6 +115,7 @@ export async function makeSample({ name, kind, script, seed, width, height, regi
 	return {
 		name,
 		kind,
+		fit,
 		script,
 		tesseract: TESSERACT[script],
 		width,
@@ -110,6 +125,23 @@ export async function makeSample({ name, kind, script, seed, width, height, regi
 		coverage,
 		regions: regions.map(({ ink, offset, outline, ...region }) => region),
 	};
+}
+
+/**
+ * How far outside the text box a fitted balloon's outline starts on each side: 0 to 2 px inside
+ * it where the outline meets the text (one side for touching, all four for tight), a margin elsewhere.
+ */
+function fittedMargins(fit, rnd) {
+	const meets = () => -Math.floor(rnd() * 3);
+	if (fit === "tight") return { left: meets(), top: meets(), right: meets(), bottom: meets() };
+	const side = ["left", "top", "right", "bottom"][Math.floor(rnd() * 4)];
+	const margins = { left: 0, top: 0, right: 0, bottom: 0 };
+	for (const key of Object.keys(margins)) margins[key] = key === side ? meets() : 8 + Math.floor(rnd() * 10);
+	return margins;
+}
+
+function fittedShape(fit, rnd) {
+	return { outline: 2.5 + rnd(), radius: fit === "tight" ? 3 : 8 };
 }
 
 function splitLines(text, count, cjk) {
