@@ -1,0 +1,108 @@
+import { B_PRED, type MacroblockModes } from "./modes";
+import { predictBlock, predictSubblock } from "./predict";
+import { BLOCK_DC_ONLY, BLOCK_EMPTY, U_BLOCKS, V_BLOCKS } from "./residuals";
+import { idctAdd, idctDcAdd } from "./transforms";
+
+/**
+ * Work area for one macroblock with its prediction edges (RFC 6386 §12): the 16x16 luma block
+ * with a row above (corner, 16 pixels, 4 above-right) and a column to the left, then the same for
+ * the 8x8 U and V blocks. The left columns are carried over from the previous MB of the row.
+ */
+const S = 32;
+const Y_AT = S + 8;
+const U_AT = 18 * S + 8;
+const V_AT = 27 * S + 8;
+
+/** The unfiltered bottom rows of the MB row above, which the next MB row predicts from. */
+export interface TopEdges {
+	y: Uint8Array;
+	u: Uint8Array;
+	v: Uint8Array;
+}
+
+export class MacroblockReconstructor {
+	private readonly work = new Uint8Array(36 * S);
+
+	constructor(
+		private readonly mbCols: number,
+		private readonly top: TopEdges,
+	) {}
+
+	/**
+	 * Predicts the MB at (mx, my), adds its residuals and copies it into the row buffers at
+	 * column mx (rows start at yAt / cAt, strides yStride / cStride).
+	 */
+	reconstruct(
+		mx: number,
+		my: number,
+		modes: MacroblockModes,
+		coeffs: Int16Array,
+		kinds: Uint8Array,
+		rows: { y: Uint8Array; yAt: number; yStride: number; u: Uint8Array; v: Uint8Array; cAt: number; cStride: number },
+	): void {
+		const w = this.work;
+		this.fillEdges(mx, my);
+		if (modes.yMode === B_PRED) {
+			// Subblocks on the right edge predict from the MB row above, whatever their row (§12.3).
+			for (let r = 3; r < 15; r += 4) w.copyWithin(Y_AT + r * S + 16, Y_AT - S + 16, Y_AT - S + 20);
+			for (let k = 0; k < 16; k++) {
+				const o = Y_AT + (k >> 2) * 4 * S + (k & 3) * 4;
+				predictSubblock(w, o, S, modes.subModes[k]!);
+				addResidual(coeffs, k * 16, kinds[k]!, w, o);
+			}
+		} else {
+			predictBlock(w, Y_AT, S, 16, modes.yMode, my > 0, mx > 0);
+			for (let k = 0; k < 16; k++) addResidual(coeffs, k * 16, kinds[k]!, w, Y_AT + (k >> 2) * 4 * S + (k & 3) * 4);
+		}
+		predictBlock(w, U_AT, S, 8, modes.uvMode, my > 0, mx > 0);
+		predictBlock(w, V_AT, S, 8, modes.uvMode, my > 0, mx > 0);
+		for (let k = 0; k < 4; k++) {
+			const o = (k >> 1) * 4 * S + (k & 1) * 4;
+			addResidual(coeffs, U_BLOCKS + k * 16, kinds[16 + k]!, w, U_AT + o);
+			addResidual(coeffs, V_BLOCKS + k * 16, kinds[20 + k]!, w, V_AT + o);
+		}
+		const yDst = rows.yAt + mx * 16;
+		for (let r = 0; r < 16; r++) rows.y.set(w.subarray(Y_AT + r * S, Y_AT + r * S + 16), yDst + r * rows.yStride);
+		const cDst = rows.cAt + mx * 8;
+		for (let r = 0; r < 8; r++) {
+			rows.u.set(w.subarray(U_AT + r * S, U_AT + r * S + 8), cDst + r * rows.cStride);
+			rows.v.set(w.subarray(V_AT + r * S, V_AT + r * S + 8), cDst + r * rows.cStride);
+		}
+	}
+
+	/** Above row, corner and left column of each plane: neighbours, or 127 above / 129 left of the frame. */
+	private fillEdges(mx: number, my: number): void {
+		const w = this.work;
+		const { y, u, v } = this.top;
+		if (my === 0) {
+			w.fill(127, Y_AT - S - 1, Y_AT - S + 20);
+			w.fill(127, U_AT - S - 1, U_AT - S + 8);
+			w.fill(127, V_AT - S - 1, V_AT - S + 8);
+		} else {
+			w.set(y.subarray(mx * 16, mx * 16 + 16), Y_AT - S);
+			if (mx < this.mbCols - 1) w.set(y.subarray(mx * 16 + 16, mx * 16 + 20), Y_AT - S + 16);
+			else w.fill(y[mx * 16 + 15]!, Y_AT - S + 16, Y_AT - S + 20);
+			w.set(u.subarray(mx * 8, mx * 8 + 8), U_AT - S);
+			w.set(v.subarray(mx * 8, mx * 8 + 8), V_AT - S);
+			w[Y_AT - S - 1] = mx === 0 ? 129 : y[mx * 16 - 1]!;
+			w[U_AT - S - 1] = mx === 0 ? 129 : u[mx * 8 - 1]!;
+			w[V_AT - S - 1] = mx === 0 ? 129 : v[mx * 8 - 1]!;
+		}
+		for (let r = 0; r < 16; r++) {
+			const at = Y_AT + r * S;
+			w[at - 1] = mx === 0 ? 129 : w[at + 15]!;
+		}
+		for (let r = 0; r < 8; r++) {
+			const uAt = U_AT + r * S;
+			const vAt = V_AT + r * S;
+			w[uAt - 1] = mx === 0 ? 129 : w[uAt + 7]!;
+			w[vAt - 1] = mx === 0 ? 129 : w[vAt + 7]!;
+		}
+	}
+}
+
+function addResidual(coeffs: Int16Array, at: number, kind: number, w: Uint8Array, o: number): void {
+	if (kind === BLOCK_EMPTY) return;
+	if (kind === BLOCK_DC_ONLY) idctDcAdd(coeffs[at]!, w, o, S);
+	else idctAdd(coeffs, at, w, o, S);
+}
