@@ -1,44 +1,24 @@
 import type { Raster } from "../types";
+import { inflateZlib } from "./inflate";
 import { PngFormatError, type PngHeader, readPngChunks } from "./png-chunks";
 import { unfilterRow } from "./png-filters";
 import { type RowConverter, rowConverter } from "./png-rows";
 
 /**
- * Decodes a PNG straight into one RGBA buffer, inflating the IDAT stream with the runtime's
- * DecompressionStream and unfiltering row by row. Only the output raster and two rows are
- * ever allocated, where a general decoder (photon) would hold the pixels three times over.
+ * Decodes a PNG straight into one RGBA buffer, inflating the IDAT stream with our own inflater
+ * and unfiltering row by row. Only the output raster, two rows and the inflater's window are
+ * ever allocated, where a general decoder (photon) would hold the pixels three times over and
+ * the runtime's DecompressionStream leaves its output chunks (the image's size again) as garbage.
  */
-export async function decodePng(bytes: Uint8Array): Promise<Raster> {
+export function decodePng(bytes: Uint8Array): Raster {
 	const png = readPngChunks(bytes);
 	const { width, height } = png.header;
 	const raster: Raster = { width, height, data: new Uint8Array(width * height * 4) };
 	const rows = new RowSink(png.header, rowConverter(png), raster);
-	await inflateInto(png.idat, rows);
+	// Trailing bytes after the last row are ignored, as browsers do.
+	inflateZlib(png.idat, (bytes) => rows.push(bytes));
 	if (!rows.done) throw new PngFormatError("image data ends before the last row");
 	return raster;
-}
-
-async function inflateInto(idat: Uint8Array[], rows: RowSink): Promise<void> {
-	const stream = new DecompressionStream("deflate");
-	const writer = stream.writable.getWriter();
-	const writing = (async () => {
-		for (const chunk of idat) await writer.write(chunk);
-		await writer.close();
-	})();
-	// A corrupt stream rejects both sides; the reader reports it, so the writer must not go unhandled.
-	writing.catch(() => {});
-	const reader = stream.readable.getReader();
-	for (;;) {
-		const { done, value } = await reader.read();
-		if (done) break;
-		rows.push(value);
-		if (rows.done) {
-			// Trailing bytes after the last row are ignored, as browsers do.
-			await reader.cancel().catch(() => {});
-			return;
-		}
-	}
-	await writing;
 }
 
 /** Adam7 passes as [startX, startY, stepX, stepY]; a plain image is one pass of step 1. */
@@ -80,7 +60,8 @@ class RowSink {
 		this.nextPass();
 	}
 
-	push(chunk: Uint8Array): void {
+	/** Takes the next inflated bytes; true once the last row is in. */
+	push(chunk: Uint8Array): boolean {
 		let at = 0;
 		while (at < chunk.length && !this.done) {
 			const take = Math.min(this.current.length - this.filled, chunk.length - at);
@@ -89,6 +70,7 @@ class RowSink {
 			at += take;
 			if (this.filled === this.current.length) this.finishRow();
 		}
+		return this.done;
 	}
 
 	private finishRow(): void {

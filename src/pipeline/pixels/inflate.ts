@@ -1,0 +1,441 @@
+import { InflateError } from "./inflate-error";
+import { FAST_MASK, HuffmanDecoder, slowDecode } from "./inflate-huffman";
+
+/** Receives inflated bytes, as a view valid only during the call; returns true once it needs no more. */
+export type InflateSink = (bytes: Uint8Array) => boolean;
+
+/**
+ * Inflates a zlib stream (RFC 1950/1951) given as consecutive pieces (a PNG's IDAT payloads),
+ * handing the output to `sink` a window-sized piece at a time. Everything it allocates is
+ * allocated once per stream (a 256 KiB output window and the Huffman tables): unlike the
+ * runtime's DecompressionStream, which makes a fresh output chunk for every read, it leaves
+ * no garbage behind, so a 100 MB image does not raise the peak memory by its own size again.
+ *
+ * Stops as soon as the sink has what it needs; the Adler-32 at the end is not checked (PNG
+ * chunk CRCs are not either: corrupt data fails earlier, as a code or distance that cannot be).
+ */
+export function inflateZlib(input: readonly Uint8Array[], sink: InflateSink): void {
+	new Inflater(input, sink).run();
+}
+
+/** Deflate's longest match distance: the output kept behind the write position. */
+const WINDOW = 32768;
+const BUFFER = WINDOW * 8;
+/** Past this position one more symbol (a match is at most 258 bytes) might not fit: flush first. */
+const FLUSH_AT = BUFFER - 258;
+/**
+ * Zeros read after the end of the input, so that the hot loop never tests for the end; reading
+ * any of them as data is caught right after the symbol that did (see `endsEarly`).
+ */
+const PAD = new Uint8Array(8);
+const EMPTY = new Uint8Array(0);
+/** Thrown to unwind when the sink is satisfied while the input turns out truncated. */
+const FINISHED = Symbol("finished");
+
+const LENGTH_BASE = Uint16Array.of(
+	3,
+	4,
+	5,
+	6,
+	7,
+	8,
+	9,
+	10,
+	11,
+	13,
+	15,
+	17,
+	19,
+	23,
+	27,
+	31,
+	35,
+	43,
+	51,
+	59,
+	67,
+	83,
+	99,
+	115,
+	131,
+	163,
+	195,
+	227,
+	258,
+);
+const LENGTH_EXTRA = Uint8Array.of(
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	1,
+	1,
+	1,
+	1,
+	2,
+	2,
+	2,
+	2,
+	3,
+	3,
+	3,
+	3,
+	4,
+	4,
+	4,
+	4,
+	5,
+	5,
+	5,
+	5,
+	0,
+);
+const DIST_BASE = Uint16Array.of(
+	1,
+	2,
+	3,
+	4,
+	5,
+	7,
+	9,
+	13,
+	17,
+	25,
+	33,
+	49,
+	65,
+	97,
+	129,
+	193,
+	257,
+	385,
+	513,
+	769,
+	1025,
+	1537,
+	2049,
+	3073,
+	4097,
+	6145,
+	8193,
+	12289,
+	16385,
+	24577,
+);
+const DIST_EXTRA = Uint8Array.of(
+	0,
+	0,
+	0,
+	0,
+	1,
+	1,
+	2,
+	2,
+	3,
+	3,
+	4,
+	4,
+	5,
+	5,
+	6,
+	6,
+	7,
+	7,
+	8,
+	8,
+	9,
+	9,
+	10,
+	10,
+	11,
+	11,
+	12,
+	12,
+	13,
+	13,
+);
+/** Order in which code-length code lengths are sent (RFC 1951 3.2.7). */
+const CL_ORDER = Uint8Array.of(16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15);
+
+/** The fixed codes of block type 1 (RFC 1951 3.2.6); symbols 286, 287 and distances 30, 31 are invalid. */
+const FIXED_LIT = new HuffmanDecoder(288).build(
+	new Uint8Array(288).fill(8, 0, 144).fill(9, 144, 256).fill(7, 256, 280).fill(8, 280, 288),
+	288,
+);
+const FIXED_DIST = new HuffmanDecoder(32).build(new Uint8Array(32).fill(5), 32);
+
+class Inflater {
+	/** Index of the next input piece, the piece being read and the position in it. */
+	private next = 0;
+	private piece: Uint8Array = EMPTY;
+	private at = 0;
+	/** Input bits not yet used, LSB first, and how many (up to 32). */
+	private bitBuffer = 0;
+	private bitCount = 0;
+	private readonly out = new Uint8Array(BUFFER);
+	private pos = 0;
+	private flushed = 0;
+	/** The sink said it has everything. */
+	private done = false;
+	private readonly lit = new HuffmanDecoder(288);
+	private readonly dist = new HuffmanDecoder(32);
+	private readonly cl = new HuffmanDecoder(19);
+	private readonly lengths = new Uint8Array(286 + 30);
+
+	constructor(
+		private readonly input: readonly Uint8Array[],
+		private readonly sink: InflateSink,
+	) {}
+
+	run(): void {
+		try {
+			this.blocks();
+		} catch (error) {
+			if (error !== FINISHED) throw error;
+		}
+	}
+
+	private blocks(): void {
+		const cmf = this.bits(8);
+		const flg = this.bits(8);
+		if ((cmf & 15) !== 8 || cmf >> 4 > 7 || ((cmf << 8) | flg) % 31 !== 0) throw new InflateError("not a zlib stream");
+		if (flg & 32) throw new InflateError("zlib stream needs a preset dictionary");
+		for (let last = 0; !last && !this.done; ) {
+			last = this.bits(1);
+			const type = this.bits(2);
+			if (type === 0) this.storedBlock();
+			else if (type === 1) this.codes(FIXED_LIT, FIXED_DIST);
+			else if (type === 2) this.codes(...this.dynamicTables());
+			else throw new InflateError("invalid block type");
+		}
+		if (!this.done) this.flush();
+	}
+
+	/** Hands the output since the last flush to the sink, then slides the window back to the start. */
+	private flush(): void {
+		if (this.pos > this.flushed && this.sink(this.out.subarray(this.flushed, this.pos))) {
+			this.done = true;
+			return;
+		}
+		if (this.pos > WINDOW) {
+			this.out.copyWithin(0, this.pos - WINDOW, this.pos);
+			this.pos = WINDOW;
+		}
+		this.flushed = this.pos;
+	}
+
+	/**
+	 * The input ran out mid-stream: what was inflated before is still handed over, and if that was
+	 * all the sink needed, inflating stops there as if the stream had ended.
+	 */
+	private endsEarly(): never {
+		this.flush();
+		throw this.done ? FINISHED : new InflateError("data ends early");
+	}
+
+	/** True once bits of the padding after the input have been used as data. */
+	private pastEnd(): boolean {
+		return this.piece === PAD && this.at * 8 > this.bitCount;
+	}
+
+	/** The input piece after `current`: PAD once the input is spent, an error if PAD is too. */
+	private nextPiece(current: Uint8Array): Uint8Array {
+		if (current === PAD) throw new InflateError("data ends early");
+		while (this.next < this.input.length) {
+			const piece = this.input[this.next++]!;
+			if (piece.length > 0) return piece;
+		}
+		return PAD;
+	}
+
+	/** Makes at least n (≤ 25) bits available. */
+	private need(n: number): void {
+		while (this.bitCount < n) {
+			if (this.at === this.piece.length) {
+				this.piece = this.nextPiece(this.piece);
+				this.at = 0;
+				continue;
+			}
+			this.bitBuffer |= this.piece[this.at++]! << this.bitCount;
+			this.bitCount += 8;
+		}
+	}
+
+	/** Reads n (≤ 16) bits as a number, first bit lowest. */
+	private bits(n: number): number {
+		this.need(n);
+		const value = this.bitBuffer & ((1 << n) - 1);
+		this.bitBuffer >>>= n;
+		this.bitCount -= n;
+		if (this.pastEnd()) this.endsEarly();
+		return value;
+	}
+
+	private symbol(table: HuffmanDecoder): number {
+		this.need(15);
+		let entry = table.fast[this.bitBuffer & FAST_MASK]!;
+		if (entry === 0) entry = slowDecode(table, this.bitBuffer);
+		this.bitBuffer >>>= entry & 15;
+		this.bitCount -= entry & 15;
+		if (this.pastEnd()) this.endsEarly();
+		return entry >>> 4;
+	}
+
+	private storedBlock(): void {
+		this.bits(this.bitCount & 7); // to a byte boundary
+		const length = this.bits(16);
+		if (this.bits(16) !== (length ^ 0xffff)) throw new InflateError("stored block length check fails");
+		let left = length;
+		while (left > 0) {
+			if (this.pos >= FLUSH_AT) {
+				this.flush();
+				if (this.done) return;
+			} else if (this.bitCount > 0) {
+				// Whole bytes already in the bit buffer come first.
+				this.out[this.pos++] = this.bits(8);
+				left--;
+			} else if (this.piece === PAD) {
+				this.endsEarly();
+			} else if (this.at === this.piece.length) {
+				this.piece = this.nextPiece(this.piece);
+				this.at = 0;
+			} else {
+				const n = Math.min(left, this.piece.length - this.at, BUFFER - this.pos);
+				this.out.set(this.piece.subarray(this.at, this.at + n), this.pos);
+				this.pos += n;
+				this.at += n;
+				left -= n;
+			}
+		}
+	}
+
+	/** Reads a dynamic block's code lengths (RFC 1951 3.2.7) into the literal/length and distance tables. */
+	private dynamicTables(): [HuffmanDecoder, HuffmanDecoder] {
+		const litCount = this.bits(5) + 257;
+		const distCount = this.bits(5) + 1;
+		const clCount = this.bits(4) + 4;
+		if (litCount > 286 || distCount > 30) throw new InflateError("too many length or distance codes");
+		const lengths = this.lengths;
+		lengths.fill(0, 0, 19);
+		for (let i = 0; i < clCount; i++) lengths[CL_ORDER[i]!] = this.bits(3);
+		this.cl.build(lengths, 19);
+		const total = litCount + distCount;
+		for (let i = 0; i < total; ) {
+			const symbol = this.symbol(this.cl);
+			if (symbol < 16) {
+				lengths[i++] = symbol;
+				continue;
+			}
+			if (symbol === 16 && i === 0) throw new InflateError("length repeat with no previous length");
+			const value = symbol === 16 ? lengths[i - 1]! : 0;
+			const repeat = symbol === 16 ? 3 + this.bits(2) : symbol === 17 ? 3 + this.bits(3) : 11 + this.bits(7);
+			if (i + repeat > total) throw new InflateError("code lengths overrun the table");
+			lengths.fill(value, i, i + repeat);
+			i += repeat;
+		}
+		if (lengths[256] === 0) throw new InflateError("no end-of-block code");
+		return [this.lit.build(lengths, litCount), this.dist.build(lengths.subarray(litCount), distCount)];
+	}
+
+	/**
+	 * Inflates one Huffman-coded block. The hot loop: input and output state live in locals
+	 * (written back whenever a method runs), and the input is topped up inline to 25+ bits.
+	 */
+	private codes(lit: HuffmanDecoder, dist: HuffmanDecoder): void {
+		const out = this.out;
+		const litFast = lit.fast;
+		const distFast = dist.fast;
+		// Not a closure over these: V8 would keep them in a heap context instead of registers.
+		let { piece, at, bitBuffer, bitCount, pos } = this;
+		for (;;) {
+			if (pos >= FLUSH_AT) {
+				this.store(piece, at, bitBuffer, bitCount, pos);
+				this.flush();
+				if (this.done) return;
+				pos = this.pos;
+			}
+			while (bitCount <= 24) {
+				if (at === piece.length) {
+					piece = this.nextPiece(piece);
+					at = 0;
+				} else {
+					bitBuffer |= piece[at++]! << bitCount;
+					bitCount += 8;
+				}
+			}
+			let entry = litFast[bitBuffer & FAST_MASK]!;
+			if (entry === 0) entry = slowDecode(lit, bitBuffer);
+			bitBuffer >>>= entry & 15;
+			bitCount -= entry & 15;
+			const symbol = entry >>> 4;
+			if (symbol < 256) {
+				if (piece === PAD && at * 8 > bitCount) break;
+				out[pos++] = symbol;
+				continue;
+			}
+			if (symbol === 256) {
+				if (piece === PAD && at * 8 > bitCount) break;
+				this.store(piece, at, bitBuffer, bitCount, pos);
+				return;
+			}
+			const lengthCode = symbol - 257;
+			if (lengthCode >= 29) throw new InflateError("invalid length code");
+			let extra = LENGTH_EXTRA[lengthCode]!;
+			const length = LENGTH_BASE[lengthCode]! + (bitBuffer & ((1 << extra) - 1));
+			bitBuffer >>>= extra;
+			bitCount -= extra;
+
+			while (bitCount <= 24) {
+				if (at === piece.length) {
+					piece = this.nextPiece(piece);
+					at = 0;
+				} else {
+					bitBuffer |= piece[at++]! << bitCount;
+					bitCount += 8;
+				}
+			}
+			entry = distFast[bitBuffer & FAST_MASK]!;
+			if (entry === 0) entry = slowDecode(dist, bitBuffer);
+			bitBuffer >>>= entry & 15;
+			bitCount -= entry & 15;
+			const distCode = entry >>> 4;
+			if (distCode >= 30) throw new InflateError("invalid distance code");
+			extra = DIST_EXTRA[distCode]!;
+			// Up to 13 extra bits, and as few as 10 may be left after the code.
+			while (bitCount < extra) {
+				if (at === piece.length) {
+					piece = this.nextPiece(piece);
+					at = 0;
+				} else {
+					bitBuffer |= piece[at++]! << bitCount;
+					bitCount += 8;
+				}
+			}
+			const distance = DIST_BASE[distCode]! + (bitBuffer & ((1 << extra) - 1));
+			bitBuffer >>>= extra;
+			bitCount -= extra;
+			if (piece === PAD && at * 8 > bitCount) break;
+			if (distance > pos) throw new InflateError("distance reaches before the start of the data");
+			const from = pos - distance;
+			if (distance === 1) out.fill(out[from]!, pos, pos + length);
+			else if (distance >= length && length > 32) out.copyWithin(pos, from, from + length);
+			// Byte by byte, so that a match overlapping its own output repeats as deflate means.
+			else for (let k = 0; k < length; k++) out[pos + k] = out[from + k]!;
+			pos += length;
+		}
+		this.store(piece, at, bitBuffer, bitCount, pos);
+		this.endsEarly();
+	}
+
+	private store(piece: Uint8Array, at: number, bitBuffer: number, bitCount: number, pos: number): void {
+		this.piece = piece;
+		this.at = at;
+		this.bitBuffer = bitBuffer;
+		this.bitCount = bitCount;
+		this.pos = pos;
+	}
+}
