@@ -12,9 +12,10 @@ import type { ImageFormat, Raster } from "./types";
  * EXIF orientation, GIF's first frame. Data that turns out corrupt or truncated only now is the
  * client's fault: 422 on `imageBase64`.
  *
- * PNG and baseline JPEG go through our own streaming decoders (one output buffer). Progressive
- * JPEG, WebP and GIF go through photon, which holds the pixels about three times in Wasm memory
- * while decoding: see docs/benchmarks.md for what that costs at large sizes.
+ * PNG, JPEG (baseline and progressive) and GIF go through our own decoders, which write one RGBA
+ * buffer. photon is left for WebP and for the JPEG kinds ours refuses (arithmetic coding, lossless,
+ * 12-bit, CMYK); it holds the pixels about three times in Wasm memory while decoding, and Wasm
+ * memory never shrinks: see docs/benchmarks.md for what that costs at large sizes.
  */
 export async function decodeImage(bytes: Uint8Array, format: ImageFormat): Promise<Raster> {
 	try {

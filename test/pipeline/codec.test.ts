@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { decodeImage } from "../../src/pipeline/decode";
 import { encodePng } from "../../src/pipeline/encode";
 import { PipelineError } from "../../src/pipeline/errors";
+import { inPlaceSize, mcuRowBytes } from "../../src/pipeline/pixels/jpeg/coefficients";
+import { mcuGrid } from "../../src/pipeline/pixels/jpeg/output";
 import type { Raster } from "../../src/pipeline/types";
 import * as gifJpeg from "./fixtures/gif-jpeg";
 import * as images from "./fixtures/images";
@@ -33,6 +35,23 @@ const pngs = {
 	interlaced: images.interlaced_png,
 };
 
+/**
+ * Luma is never subsampled, so it must agree up to IDCT rounding; colour may differ a little more
+ * where chroma is interpolated across MCU rows (ours repeats the last row there).
+ */
+function expectJpegAgrees(ours: Raster, theirs: Raster, meanLimit: number): void {
+	expect([ours.width, ours.height]).toEqual([theirs.width, theirs.height]);
+	const luma = (d: Uint8Array, i: number) => 0.299 * d[i]! + 0.587 * d[i + 1]! + 0.114 * d[i + 2]!;
+	let worstLuma = 0;
+	let total = 0;
+	for (let i = 0; i < ours.data.length; i += 4) {
+		worstLuma = Math.max(worstLuma, Math.abs(luma(ours.data, i) - luma(theirs.data, i)));
+		for (let c = 0; c < 4; c++) total += Math.abs(ours.data[i + c]! - theirs.data[i + c]!);
+	}
+	expect(worstLuma).toBeLessThanOrEqual(4);
+	expect(total / ours.data.length).toBeLessThan(meanLimit);
+}
+
 describe("decodeImage", () => {
 	for (const [name, base64] of Object.entries(pngs)) {
 		it(`decodes a ${name} PNG to the same RGBA as the reference decoder`, async () => {
@@ -59,24 +78,32 @@ describe("decodeImage", () => {
 		progressive: images.jpegprogressive_jpg,
 	};
 	for (const [name, base64] of Object.entries(jpegs)) {
-		// Luma is never subsampled, so it must agree up to IDCT rounding; colour may differ a little
-		// more where chroma is interpolated across MCU rows (ours repeats the last row there).
 		it(`decodes a ${name} JPEG like the reference decoder`, async () => {
 			const file = bytes(base64);
 			const ours = await decodeImage(file, "jpeg");
 			const theirs = reference(file);
 			expect([ours.width, ours.height]).toEqual([37, 23]);
-			const luma = (d: Uint8Array, i: number) => 0.299 * d[i]! + 0.587 * d[i + 1]! + 0.114 * d[i + 2]!;
-			let worstLuma = 0;
-			let total = 0;
-			for (let i = 0; i < ours.data.length; i += 4) {
-				worstLuma = Math.max(worstLuma, Math.abs(luma(ours.data, i) - luma(theirs.data, i)));
-				for (let c = 0; c < 4; c++) total += Math.abs(ours.data[i + c]! - theirs.data[i + c]!);
-			}
-			expect(worstLuma).toBeLessThanOrEqual(4);
-			expect(total / ours.data.length).toBeLessThan(
-				name === "4:4:4" || name === "grey" || name === "progressive" ? 0.5 : 4,
-			);
+			expectJpegAgrees(ours, theirs, name === "4:4:4" || name === "grey" || name === "progressive" ? 0.5 : 4);
+		});
+	}
+
+	const progressive = {
+		"4:2:0": [gifJpeg.progressive420_jpg, gifJpeg.progressive420_jpg_ref_png, 4],
+		"4:2:2": [gifJpeg.progressive422_jpg, gifJpeg.progressive422_jpg_ref_png, 4],
+		"4:4:4": [gifJpeg.progressive444_jpg, gifJpeg.progressive444_jpg_ref_png, 0.5],
+		grey: [gifJpeg.progressivegrey_jpg, gifJpeg.progressivegrey_jpg_ref_png, 0.5],
+		"4:2:0 with a restart marker after every MCU": [
+			gifJpeg.progressiverestart_jpg,
+			gifJpeg.progressiverestart_jpg_ref_png,
+			4,
+		],
+	} as const;
+	for (const [name, [file, refPng, meanLimit]] of Object.entries(progressive)) {
+		it(`decodes a progressive ${name} JPEG like ImageMagick`, async () => {
+			const ours = await decodeImage(bytes(file), "jpeg");
+			const theirs = await decodeImage(bytes(refPng), "png");
+			expect([ours.width, ours.height]).toEqual([75, 53]);
+			expectJpegAgrees(ours, theirs, meanLimit);
 		});
 	}
 
@@ -148,6 +175,14 @@ describe("decodeImage", () => {
 		for (let i = 45; i < 90; i++) file[i] = 0x5a; // inside the zlib stream of the first IDAT
 		return file;
 	};
+	/** The progressive 4:2:0 JPEG with the component id in its second scan header changed to 9. */
+	const scanOfUnknownComponent = () => {
+		const file = bytes(gifJpeg.progressive420_jpg).slice();
+		const sos = (from: number) => file.findIndex((b, i) => i >= from && b === 0xff && file[i + 1] === 0xda);
+		const second = sos(sos(0) + 2);
+		file[second + 5] = 9; // marker (2), length (2), component count (1), then the first component id
+		return file;
+	};
 	/** The noise GIF with its first LZW codes overwritten by ones: a code beyond the table comes first. */
 	const scrambleGif = () => {
 		const file = bytes(gifJpeg.noise_gif).slice();
@@ -167,6 +202,9 @@ describe("decodeImage", () => {
 		"PNG cut after its header": ["png", truncate(images.rgb8_png, 33)],
 		"PNG with scrambled image data": ["png", corruptIdat()],
 		"JPEG cut in half": ["jpeg", truncate(images.plain_jpg, 200)],
+		"progressive JPEG cut in half": ["jpeg", truncate(gifJpeg.progressive420_jpg, 1200)],
+		"progressive JPEG cut before its end marker": ["jpeg", bytes(gifJpeg.progressive420_jpg).slice(0, -2)],
+		"progressive JPEG whose later scan names a component the frame lacks": ["jpeg", scanOfUnknownComponent()],
 		"WebP cut short": ["webp", truncate(images.image_webp, 40)],
 		"GIF cut short in its header": ["gif", truncate(images.image_gif, 30)],
 		"GIF cut inside its image data": ["gif", truncate(gifJpeg.noise_gif, 6000)],
@@ -181,6 +219,48 @@ describe("decodeImage", () => {
 			expect({ status, detail }).toEqual({ status: invalid(file).status, detail: invalid(file).detail });
 		});
 	}
+});
+
+describe("progressive JPEG coefficients in the raster's buffer", () => {
+	const grid = (width: number, height: number, sampling: [number, number][]) =>
+		mcuGrid(
+			width,
+			height,
+			sampling.map(([h, v], index) => ({ id: index + 1, index, h, v, quant: 0 })),
+		);
+	const bufferSize = (width: number, height: number, sampling: [number, number][]) => {
+		const g = grid(width, height, sampling);
+		return { size: inPlaceSize(width, height, g, mcuRowBytes(g)), raster: width * height * 4, row: mcuRowBytes(g) };
+	};
+
+	it("needs the raster plus less than two MCU rows of coefficients for 4:2:0, 4:2:2 and grey at 25 MP", () => {
+		for (const sampling of [
+			[
+				[2, 2],
+				[1, 1],
+				[1, 1],
+			],
+			[
+				[2, 1],
+				[1, 1],
+				[1, 1],
+			],
+			[[1, 1]],
+		] as [number, number][][]) {
+			const { size, raster, row } = bufferSize(5000, 5000, sampling);
+			expect(size).toBeGreaterThanOrEqual(raster);
+			expect(size).toBeLessThan(raster + 2 * row);
+		}
+	});
+
+	it("needs 6 bytes per pixel for 4:4:4, where coefficients outgrow the pixels", () => {
+		const { size } = bufferSize(5000, 5000, [
+			[1, 1],
+			[1, 1],
+			[1, 1],
+		]);
+		expect(size / (5000 * 5000)).toBeCloseTo(6, 1);
+	});
 });
 
 describe("encodePng", () => {

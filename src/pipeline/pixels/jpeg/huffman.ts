@@ -2,6 +2,9 @@ import { JpegFormatError } from "./errors";
 
 const FAST_BITS = 9;
 
+/** Zero bytes fed past the end of the data beyond which the file is taken as cut short. */
+const TRUNCATION_SLACK = 8;
+
 /** A JPEG Huffman table (ITU T.81 annex C): a 9-bit lookup for short codes, canonical ranges for the rest. */
 export class HuffmanTable {
 	/** (length << 8) | symbol for every 9-bit prefix that starts with a short code; 0 otherwise. */
@@ -40,7 +43,7 @@ export class BitReader {
 	private buffer = 0;
 	private bits = 0;
 	private markerHit = false;
-	overrun = 0;
+	private overrun = 0;
 
 	constructor(
 		private readonly data: Uint8Array,
@@ -99,10 +102,22 @@ export class BitReader {
 		return value < 1 << (s - 1) ? value - (1 << s) + 1 : value;
 	}
 
-	/** Skips `n` bits (coefficients beyond a decoder's interest). */
-	skip(n: number): void {
+	/** `n` (at most 16) bits as an unsigned number: EOB run lengths, refinement bits. */
+	readBits(n: number): number {
+		if (n === 0) return 0;
 		if (this.bits < n) this.fill();
 		this.bits -= n;
+		return (this.buffer >>> this.bits) & ((1 << n) - 1);
+	}
+
+	/** More zero bytes fed past the end of the data than a last block could need: the file was cut short. */
+	get truncated(): boolean {
+		return this.overrun > TRUNCATION_SLACK;
+	}
+
+	/** Offset of the first byte not yet taken into the bit buffer: the scan's data ends at or after it. */
+	get position(): number {
+		return this.at;
 	}
 
 	/** At a restart interval: drop the partial byte and step over the RSTn marker. */

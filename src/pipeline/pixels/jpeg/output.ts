@@ -1,0 +1,196 @@
+import type { Component } from "./parse";
+
+/** One MCU row of one component's samples, after the IDCT, and how it maps onto the image. */
+export interface SamplePlane {
+	h: number;
+	v: number;
+	/** One MCU row of this component's samples. */
+	rows: Uint8ClampedArray;
+	stride: number;
+	upsampler?: Upsampler;
+}
+
+/** The MCU grid: a single-component frame has one-block MCUs, whatever its factors say. */
+export interface McuGrid {
+	hmax: number;
+	vmax: number;
+	mcusX: number;
+	mcusY: number;
+	/** Each component's blocks per MCU, horizontally and vertically. */
+	h: number[];
+	v: number[];
+}
+
+export function mcuGrid(width: number, height: number, components: Component[]): McuGrid {
+	const single = components.length === 1;
+	const h = components.map((c) => (single ? 1 : c.h));
+	const v = components.map((c) => (single ? 1 : c.v));
+	const hmax = Math.max(...h);
+	const vmax = Math.max(...v);
+	return { hmax, vmax, mcusX: Math.ceil(width / (8 * hmax)), mcusY: Math.ceil(height / (8 * vmax)), h, v };
+}
+
+export function samplePlanes(width: number, grid: McuGrid): SamplePlane[] {
+	return grid.h.map((h, i) => {
+		const v = grid.v[i]!;
+		const stride = grid.mcusX * h * 8;
+		const rows = new Uint8ClampedArray(stride * v * 8);
+		const subsampled = h < grid.hmax || v < grid.vmax;
+		const upsampler = subsampled ? new Upsampler(width, h, v, grid.hmax, grid.vmax, stride) : undefined;
+		return { h, v, rows, stride, upsampler };
+	});
+}
+
+/** Adobe's transform flag 0, or components named R, G, B, mean the samples are RGB already. */
+export function isRgb(components: Component[], adobeTransform: number | undefined): boolean {
+	if (adobeTransform !== undefined) return adobeTransform === 0;
+	return components.map((c) => String.fromCharCode(c.id)).join("") === "RGB";
+}
+
+/** Writes image rows y0..y1 (one MCU row) from the planes' samples as RGBA. */
+export function writeMcuRow(
+	planes: SamplePlane[],
+	data: Uint8Array,
+	pixels: Int32Array,
+	width: number,
+	y0: number,
+	y1: number,
+	vmax: number,
+	rgb: boolean,
+): void {
+	if (planes.length === 1) writeGrey(planes[0]!, data, width, y0, y1);
+	else writeColour(planes, pixels, width, y0, y1, vmax, rgb);
+}
+
+function writeGrey(p: SamplePlane, data: Uint8Array, width: number, y0: number, y1: number): void {
+	for (let y = y0; y < y1; y++) {
+		const row = (y - y0) * p.stride;
+		for (let x = 0, o = y * width * 4; x < width; x++, o += 4) {
+			const g = p.rows[row + x]!;
+			data[o] = g;
+			data[o + 1] = g;
+			data[o + 2] = g;
+			data[o + 3] = 255;
+		}
+	}
+}
+
+// YCbCr to RGB (JFIF), in 16-bit fixed point, as lookup tables over the chroma value.
+const CR_R = new Int32Array(256);
+const CB_B = new Int32Array(256);
+const CB_G = new Int32Array(256);
+const CR_G = new Int32Array(256);
+for (let i = 0; i < 256; i++) {
+	const c = i - 128;
+	CR_R[i] = (91881 * c + 32768) >> 16;
+	CB_B[i] = (116130 * c + 32768) >> 16;
+	CB_G[i] = -22554 * c;
+	CR_G[i] = -46802 * c + 32768;
+}
+
+/** Clamps -384..639 to 0..255 by lookup (index + 384): conversion overshoots stay in that range. */
+const CLAMP = Uint8Array.from({ length: 1024 }, (_, i) => Math.max(0, Math.min(255, i - 384)));
+
+function writeColour(
+	planes: SamplePlane[],
+	pixels: Int32Array,
+	width: number,
+	y0: number,
+	y1: number,
+	vmax: number,
+	rgb: boolean,
+): void {
+	const [a, b, c] = planes as [SamplePlane, SamplePlane, SamplePlane];
+	for (let y = y0; y < y1; y++) {
+		const ly = y - y0;
+		const rowA = sampleRow(a, ly, vmax);
+		const rowB = sampleRow(b, ly, vmax);
+		const rowC = sampleRow(c, ly, vmax);
+		// One 32-bit write per pixel: 0xAABBGGRR on little-endian machines (all that run Workers);
+		// an Int32Array takes the int32 that | gives without conversion.
+		for (let x = 0, o = y * width; x < width; x++, o++) {
+			const s0 = rowA[x]!;
+			const s1 = rowB[x]!;
+			const s2 = rowC[x]!;
+			if (rgb) {
+				pixels[o] = 0xff000000 | (s2 << 16) | (s1 << 8) | s0;
+			} else {
+				const r = CLAMP[s0 + CR_R[s2]! + 384]!;
+				const g = CLAMP[s0 + ((CB_G[s1]! + CR_G[s2]!) >> 16) + 384]!;
+				const bl = CLAMP[s0 + CB_B[s1]! + 384]!;
+				pixels[o] = 0xff000000 | (bl << 16) | (g << 8) | r;
+			}
+		}
+	}
+	for (const p of planes) p.upsampler?.keepLastRow(p.rows);
+}
+
+/** Row `ly` of the MCU row at full resolution: the plane's own row, or an interpolated one. */
+function sampleRow(p: SamplePlane, ly: number, vmax: number): Uint8Array | Uint8ClampedArray {
+	if (p.upsampler) return p.upsampler.row(p.rows, ly);
+	const at = Math.floor((ly * p.v) / vmax) * p.stride;
+	return p.rows.subarray(at, at + p.stride);
+}
+
+/**
+ * Bilinear upsampling of a subsampled plane, one output row at a time, sample centres aligned
+ * as JFIF places them. Above the first row of an MCU row it uses the last row of the previous one.
+ */
+export class Upsampler {
+	private readonly out: Uint8Array;
+	private readonly x0: Int32Array;
+	private readonly x1: Int32Array;
+	/** Weight of x1, 0..256. */
+	private readonly fx: Int32Array;
+	private readonly previous: Uint8ClampedArray;
+	private hasPrevious = false;
+	/** The current pair of chroma rows blended vertically, one entry per chroma column. */
+	private readonly blended: Int32Array;
+
+	constructor(
+		width: number,
+		h: number,
+		private readonly v: number,
+		hmax: number,
+		private readonly vmax: number,
+		private readonly stride: number,
+	) {
+		this.out = new Uint8Array(width); // blends of 0..255 stay in range
+		this.x0 = new Int32Array(width);
+		this.x1 = new Int32Array(width);
+		this.fx = new Int32Array(width);
+		const columns = Math.ceil((width * h) / hmax);
+		for (let x = 0; x < width; x++) {
+			const cx = Math.max(0, ((x + 0.5) * h) / hmax - 0.5);
+			this.x0[x] = Math.min(columns - 1, Math.floor(cx));
+			this.x1[x] = Math.min(columns - 1, Math.floor(cx) + 1);
+			this.fx[x] = Math.round((cx - Math.floor(cx)) * 256);
+		}
+		this.previous = new Uint8ClampedArray(stride);
+		this.blended = new Int32Array(columns);
+	}
+
+	row(rows: Uint8ClampedArray, ly: number): Uint8Array {
+		const last = this.v * 8 - 1;
+		const cy = ((ly + 0.5) * this.v) / this.vmax - 0.5;
+		const top = Math.floor(cy);
+		const fy = Math.round((cy - top) * 256);
+		const above = top < 0 ? (this.hasPrevious ? this.previous : rows.subarray(0, this.stride)) : undefined;
+		const upper = above ?? rows.subarray(Math.min(last, top) * this.stride);
+		const lower = rows.subarray(Math.min(last, top + 1) * this.stride);
+		// Blend the two chroma rows once per chroma column (×256), then across for each pixel.
+		const { blended, out, x0, x1, fx } = this;
+		for (let i = 0; i < blended.length; i++) blended[i] = upper[i]! * (256 - fy) + lower[i]! * fy;
+		for (let x = 0; x < out.length; x++) {
+			const w = fx[x]!;
+			out[x] = (blended[x0[x]!]! * (256 - w) + blended[x1[x]!]! * w + 32768) >> 16;
+		}
+		return out;
+	}
+
+	keepLastRow(rows: Uint8ClampedArray): void {
+		const last = this.v * 8 - 1;
+		this.previous.set(rows.subarray(last * this.stride, (last + 1) * this.stride));
+		this.hasPrevious = true;
+	}
+}

@@ -1,0 +1,194 @@
+import type { CoefficientStore } from "./coefficients";
+import { JpegFormatError } from "./errors";
+import { BitReader } from "./huffman";
+import type { McuGrid } from "./output";
+import type { Component, Frame, Scan } from "./parse";
+import { ZIGZAG } from "./zigzag";
+
+/**
+ * Decodes one scan into the coefficient store (quantised values, natural order), following
+ * ITU T.81 annex G for progressive scans: DC first and refining scans, AC first scans with end-of-
+ * band runs, AC refining scans with correction bits. A sequential scan is a DC first scan plus an
+ * AC first scan over 1..63 of the same block. Returns where the scan's data was left.
+ */
+export function decodeScan(
+	bytes: Uint8Array,
+	frame: Frame,
+	grid: McuGrid,
+	store: CoefficientStore,
+	scan: Scan,
+	restartInterval: number,
+): number {
+	const decoder = new ScanDecoder(new BitReader(bytes, scan.start), store.coefficients, scan, frame);
+	const { reader } = decoder;
+	const restart = () => {
+		reader.restart();
+		decoder.reset();
+	};
+	if (scan.components.length === 1) {
+		// Not interleaved: an MCU is one block, over the blocks that hold the component's samples.
+		const component = scan.components[0]!;
+		const c = component.index;
+		const blocksX = Math.ceil(Math.ceil((frame.width * grid.h[c]!) / grid.hmax) / 8);
+		const blocksY = Math.ceil(Math.ceil((frame.height * grid.v[c]!) / grid.vmax) / 8);
+		let mcu = 0;
+		for (let by = 0; by < blocksY; by++) {
+			for (let bx = 0; bx < blocksX; bx++, mcu++) {
+				if (restartInterval && mcu > 0 && mcu % restartInterval === 0) restart();
+				decoder.block(component, store.block(c, bx, by));
+			}
+			if (reader.truncated) throw new JpegFormatError("data ends before the last block");
+		}
+	} else {
+		let mcu = 0;
+		for (let my = 0; my < grid.mcusY; my++) {
+			for (let mx = 0; mx < grid.mcusX; mx++, mcu++) {
+				if (restartInterval && mcu > 0 && mcu % restartInterval === 0) restart();
+				for (const component of scan.components) {
+					const c = component.index;
+					const h = grid.h[c]!;
+					const v = grid.v[c]!;
+					for (let by = 0; by < v; by++) {
+						for (let bx = 0; bx < h; bx++) decoder.block(component, store.block(c, mx * h + bx, my * v + by));
+					}
+				}
+			}
+			if (reader.truncated) throw new JpegFormatError("data ends before the last block");
+		}
+	}
+	return reader.position;
+}
+
+class ScanDecoder {
+	/** DC predictions, by component index. */
+	private readonly predictions: Int32Array;
+	/** Blocks still to skip (AC first) or only to refine (AC refining) in the current end-of-band run. */
+	private eobrun = 0;
+	private readonly kind: "sequential" | "dcFirst" | "dcRefine" | "acFirst" | "acRefine";
+
+	constructor(
+		readonly reader: BitReader,
+		private readonly coefficients: Int16Array,
+		private readonly scan: Scan,
+		frame: Frame,
+	) {
+		this.predictions = new Int32Array(frame.components.length);
+		const first = scan.ah === 0;
+		if (!frame.progressive) this.kind = "sequential";
+		else if (scan.ss === 0) this.kind = first ? "dcFirst" : "dcRefine";
+		else this.kind = first ? "acFirst" : "acRefine";
+	}
+
+	/** At a restart marker: predictions and runs start over. */
+	reset(): void {
+		this.predictions.fill(0);
+		this.eobrun = 0;
+	}
+
+	block(component: Component, at: number): void {
+		switch (this.kind) {
+			case "sequential":
+				this.dcFirst(component, at);
+				this.acFirst(component, at, 1, 63);
+				break;
+			case "dcFirst":
+				this.dcFirst(component, at);
+				break;
+			case "dcRefine":
+				if (this.reader.readBits(1)) this.coefficients[at] = this.coefficients[at]! | (1 << this.scan.al);
+				break;
+			case "acFirst":
+				this.acFirst(component, at, this.scan.ss, this.scan.se);
+				break;
+			case "acRefine":
+				this.acRefine(component, at);
+				break;
+		}
+	}
+
+	private dcFirst(component: Component, at: number): void {
+		const { reader } = this;
+		const prediction = this.predictions[component.index]! + reader.receiveExtend(reader.decode(component.dc!));
+		this.predictions[component.index] = prediction;
+		this.coefficients[at] = prediction * (1 << this.scan.al);
+	}
+
+	private acFirst(component: Component, at: number, ss: number, se: number): void {
+		if (this.eobrun > 0) {
+			this.eobrun--;
+			return;
+		}
+		const { reader, coefficients } = this;
+		const scale = 1 << this.scan.al;
+		for (let k = ss; k <= se; ) {
+			const rs = reader.decode(component.ac!);
+			const s = rs & 15;
+			const r = rs >> 4;
+			if (s === 0) {
+				if (r < 15) {
+					// End of band: this block and (2^r − 1 + r more bits) blocks after it.
+					this.eobrun = (1 << r) - 1 + reader.readBits(r);
+					return;
+				}
+				k += 16;
+				continue;
+			}
+			k += r;
+			if (k > se) throw new JpegFormatError("coefficient index past the band");
+			coefficients[at + ZIGZAG[k]!] = reader.receiveExtend(s) * scale;
+			k++;
+		}
+	}
+
+	/**
+	 * A refining AC scan sends one more bit of every coefficient in the band: coefficients already
+	 * non-zero get a correction bit (in the order met); a zero one that becomes ±1 is coded with a
+	 * run of the zero coefficients skipped before it (T.81 G.1.2.3).
+	 */
+	private acRefine(component: Component, at: number): void {
+		const { reader, coefficients } = this;
+		const { se, al } = this.scan;
+		const plus = 1 << al;
+		const minus = -1 << al;
+		let k = this.scan.ss;
+		if (this.eobrun === 0) {
+			for (; k <= se; k++) {
+				const rs = reader.decode(component.ac!);
+				let r = rs >> 4;
+				const s = rs & 15;
+				let value = 0;
+				if (s !== 0) {
+					if (s !== 1) throw new JpegFormatError("refinement larger than one bit");
+					value = reader.readBits(1) ? plus : minus;
+				} else if (r !== 15) {
+					this.eobrun = (1 << r) + reader.readBits(r);
+					break;
+				}
+				// Skip r zero coefficients (correcting the non-zero ones passed), then place the new one.
+				for (; k <= se; k++) {
+					const z = at + ZIGZAG[k]!;
+					const old = coefficients[z]!;
+					if (old !== 0) {
+						if (reader.readBits(1) && (old & plus) === 0) coefficients[z] = old >= 0 ? old + plus : old + minus;
+					} else if (r-- === 0) {
+						break;
+					}
+				}
+				if (value !== 0) {
+					if (k > se) throw new JpegFormatError("coefficient index past the band");
+					coefficients[at + ZIGZAG[k]!] = value;
+				}
+			}
+		}
+		if (this.eobrun > 0) {
+			// Inside an end-of-band run only the non-zero coefficients get their correction bits.
+			for (; k <= se; k++) {
+				const z = at + ZIGZAG[k]!;
+				const old = coefficients[z]!;
+				if (old !== 0 && reader.readBits(1) && (old & plus) === 0)
+					coefficients[z] = old >= 0 ? old + plus : old + minus;
+			}
+			this.eobrun--;
+		}
+	}
+}
