@@ -1,12 +1,16 @@
 /**
  * The benchmark's input images, made once from the synthetic corpus and cached in bench/out:
- * a manga page (PNG), a product photo (JPEG) and 25 MP images (PNG and JPEG).
+ * a manga page (PNG), a product photo (JPEG) and 25 MP images (PNG, JPEG, progressive JPEG, GIF).
+ * `encode`: ImageMagick options that turn the synthetic PNG into the case's file.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { writePng } from "../corpus/png.mjs";
 import { makeSample } from "../corpus/synthetic.mjs";
+
+/** A camera-like JPEG: quality 88, 4:2:0 chroma. */
+const CAMERA_JPEG = ["-quality", "88", "-sampling-factor", "2x2"];
 
 export const CASES = [
 	{
@@ -21,6 +25,7 @@ export const CASES = [
 	{
 		name: "product photo 4000×3000 JPEG, 8 regions",
 		file: "photo.jpg",
+		encode: CAMERA_JPEG,
 		kind: "texture",
 		script: "latin",
 		width: 4000,
@@ -39,8 +44,29 @@ export const CASES = [
 	{
 		name: "5000×5000 JPEG (25 MP), 12 regions",
 		file: "big.jpg",
+		encode: CAMERA_JPEG,
 		kind: "texture",
 		script: "cyrillic",
+		width: 5000,
+		height: 5000,
+		regions: 12,
+	},
+	{
+		name: "5000×5000 progressive JPEG (25 MP), 12 regions",
+		file: "big-progressive.jpg",
+		encode: [...CAMERA_JPEG, "-interlace", "JPEG"],
+		kind: "texture",
+		script: "cyrillic",
+		width: 5000,
+		height: 5000,
+		regions: 12,
+	},
+	{
+		name: "5000×5000 GIF (25 MP), 12 regions",
+		file: "big.gif",
+		encode: ["-colors", "256"],
+		kind: "manga",
+		script: "ko",
 		width: 5000,
 		height: 5000,
 		regions: 12,
@@ -48,6 +74,7 @@ export const CASES = [
 ];
 
 const DIR = "bench/out/pixels-inputs";
+const FORMATS = { png: "png", jpg: "jpeg", gif: "gif" };
 
 /** { bytes, format, width, height, regions } for a case, generating it the first time. */
 export async function input(spec) {
@@ -58,8 +85,7 @@ export async function input(spec) {
 		const sample = await makeSample({ ...spec, seed: spec.width + spec.regions, regionCount: spec.regions });
 		const png = writePng(sample.image);
 		if (spec.file.endsWith(".png")) writeFileSync(file, png);
-		// A camera-like JPEG: quality 88, 4:2:0 chroma.
-		else execFileSync("convert", ["png:-", "-quality", "88", "-sampling-factor", "2x2", file], { input: png });
+		else execFileSync("convert", ["png:-", ...spec.encode, file], { input: png });
 		const regions = sample.regions.map(({ id, text, box, vertical }) => ({
 			id,
 			text,
@@ -71,7 +97,7 @@ export async function input(spec) {
 	}
 	return {
 		bytes: readFileSync(file),
-		format: spec.file.endsWith(".png") ? "png" : "jpeg",
+		format: FORMATS[spec.file.slice(spec.file.lastIndexOf(".") + 1)],
 		width: spec.width,
 		height: spec.height,
 		regions: JSON.parse(readFileSync(meta, "utf8")),
