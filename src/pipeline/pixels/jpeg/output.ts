@@ -101,35 +101,73 @@ function writeColour(
 	rgb: boolean,
 ): void {
 	const [a, b, c] = planes as [SamplePlane, SamplePlane, SamplePlane];
+	const write = rgb ? writeRgbRow : writeYccRow;
 	for (let y = y0; y < y1; y++) {
 		const ly = y - y0;
-		const rowA = sampleRow(a, ly, vmax);
-		const rowB = sampleRow(b, ly, vmax);
-		const rowC = sampleRow(c, ly, vmax);
-		// One 32-bit write per pixel: 0xAABBGGRR on little-endian machines (all that run Workers);
-		// an Int32Array takes the int32 that | gives without conversion.
-		for (let x = 0, o = y * width; x < width; x++, o++) {
-			const s0 = rowA[x]!;
-			const s1 = rowB[x]!;
-			const s2 = rowC[x]!;
-			if (rgb) {
-				pixels[o] = 0xff000000 | (s2 << 16) | (s1 << 8) | s0;
-			} else {
-				const r = CLAMP[s0 + CR_R[s2]! + 384]!;
-				const g = CLAMP[s0 + ((CB_G[s1]! + CR_G[s2]!) >> 16) + 384]!;
-				const bl = CLAMP[s0 + CB_B[s1]! + 384]!;
-				pixels[o] = 0xff000000 | (bl << 16) | (g << 8) | r;
-			}
-		}
+		write(
+			pixels,
+			y * width,
+			width,
+			sampleRow(a, ly),
+			rowStart(a, ly, vmax),
+			sampleRow(b, ly),
+			rowStart(b, ly, vmax),
+			sampleRow(c, ly),
+			rowStart(c, ly, vmax),
+		);
 	}
 	for (const p of planes) p.upsampler?.keepLastRow(p.rows);
 }
 
-/** Row `ly` of the MCU row at full resolution: the plane's own row, or an interpolated one. */
-function sampleRow(p: SamplePlane, ly: number, vmax: number): Uint8Array | Uint8ClampedArray {
-	if (p.upsampler) return p.upsampler.row(p.rows, ly);
-	const at = Math.floor((ly * p.v) / vmax) * p.stride;
-	return p.rows.subarray(at, at + p.stride);
+// One 32-bit write per pixel: 0xAABBGGRR on little-endian machines (all that run Workers); an
+// Int32Array takes the int32 that | gives without conversion. Every sample row is a
+// Uint8ClampedArray, so that these loops see one array type.
+
+function writeYccRow(
+	pixels: Int32Array,
+	o: number,
+	width: number,
+	ys: Uint8ClampedArray,
+	yAt: number,
+	cbs: Uint8ClampedArray,
+	cbAt: number,
+	crs: Uint8ClampedArray,
+	crAt: number,
+): void {
+	for (let x = 0; x < width; x++) {
+		const luma = ys[yAt + x]! + 384;
+		const cb = cbs[cbAt + x]!;
+		const cr = crs[crAt + x]!;
+		const r = CLAMP[luma + CR_R[cr]!]!;
+		const g = CLAMP[luma + ((CB_G[cb]! + CR_G[cr]!) >> 16)]!;
+		const bl = CLAMP[luma + CB_B[cb]!]!;
+		pixels[o + x] = 0xff000000 | (bl << 16) | (g << 8) | r;
+	}
+}
+
+function writeRgbRow(
+	pixels: Int32Array,
+	o: number,
+	width: number,
+	rs: Uint8ClampedArray,
+	rAt: number,
+	gs: Uint8ClampedArray,
+	gAt: number,
+	bs: Uint8ClampedArray,
+	bAt: number,
+): void {
+	for (let x = 0; x < width; x++)
+		pixels[o + x] = 0xff000000 | (bs[bAt + x]! << 16) | (gs[gAt + x]! << 8) | rs[rAt + x]!;
+}
+
+/** The array holding row `ly` of the MCU row at full resolution: the plane's own rows, or an interpolated row. */
+function sampleRow(p: SamplePlane, ly: number): Uint8ClampedArray {
+	return p.upsampler ? p.upsampler.row(p.rows, ly) : p.rows;
+}
+
+/** Where that row starts in it. */
+function rowStart(p: SamplePlane, ly: number, vmax: number): number {
+	return p.upsampler ? 0 : Math.floor((ly * p.v) / vmax) * p.stride;
 }
 
 /**
@@ -137,7 +175,7 @@ function sampleRow(p: SamplePlane, ly: number, vmax: number): Uint8Array | Uint8
  * as JFIF places them. Above the first row of an MCU row it uses the last row of the previous one.
  */
 export class Upsampler {
-	private readonly out: Uint8Array;
+	private readonly out: Uint8ClampedArray;
 	private readonly x0: Int32Array;
 	private readonly x1: Int32Array;
 	/** Weight of x1, 0..256. */
@@ -155,7 +193,7 @@ export class Upsampler {
 		private readonly vmax: number,
 		private readonly stride: number,
 	) {
-		this.out = new Uint8Array(width); // blends of 0..255 stay in range
+		this.out = new Uint8ClampedArray(width); // blends of 0..255 stay in range
 		this.x0 = new Int32Array(width);
 		this.x1 = new Int32Array(width);
 		this.fx = new Int32Array(width);
@@ -170,7 +208,7 @@ export class Upsampler {
 		this.blended = new Int32Array(columns);
 	}
 
-	row(rows: Uint8ClampedArray, ly: number): Uint8Array {
+	row(rows: Uint8ClampedArray, ly: number): Uint8ClampedArray {
 		const last = this.v * 8 - 1;
 		const cy = ((ly + 0.5) * this.v) / this.vmax - 0.5;
 		const top = Math.floor(cy);
