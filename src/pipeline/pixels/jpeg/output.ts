@@ -180,6 +180,8 @@ export class Upsampler {
 	private readonly x1: Int32Array;
 	/** Weight of x1, 0..256. */
 	private readonly fx: Int32Array;
+	/** Chroma at half the horizontal resolution (4:2:0, 4:2:2): fixed weights, no per-pixel tables. */
+	private readonly halfWidth: boolean;
 	private readonly previous: Uint8ClampedArray;
 	private hasPrevious = false;
 	/** The current pair of chroma rows blended vertically, one entry per chroma column. */
@@ -193,11 +195,13 @@ export class Upsampler {
 		private readonly vmax: number,
 		private readonly stride: number,
 	) {
-		this.out = new Uint8ClampedArray(width); // blends of 0..255 stay in range
+		const columns = Math.ceil((width * h) / hmax);
+		this.halfWidth = h * 2 === hmax;
+		// Blends of 0..255 stay in range. The half-width path writes pixels in pairs.
+		this.out = new Uint8ClampedArray(this.halfWidth ? columns * 2 : width);
 		this.x0 = new Int32Array(width);
 		this.x1 = new Int32Array(width);
 		this.fx = new Int32Array(width);
-		const columns = Math.ceil((width * h) / hmax);
 		for (let x = 0; x < width; x++) {
 			const cx = Math.max(0, ((x + 0.5) * h) / hmax - 0.5);
 			this.x0[x] = Math.min(columns - 1, Math.floor(cx));
@@ -213,12 +217,26 @@ export class Upsampler {
 		const cy = ((ly + 0.5) * this.v) / this.vmax - 0.5;
 		const top = Math.floor(cy);
 		const fy = Math.round((cy - top) * 256);
-		const above = top < 0 ? (this.hasPrevious ? this.previous : rows.subarray(0, this.stride)) : undefined;
-		const upper = above ?? rows.subarray(Math.min(last, top) * this.stride);
-		const lower = rows.subarray(Math.min(last, top + 1) * this.stride);
+		// Above the first chroma row of this MCU row lies the last one of the previous MCU row.
+		const upper = top < 0 && this.hasPrevious ? this.previous : rows;
+		const upperAt = top < 0 ? 0 : Math.min(last, top) * this.stride;
+		const lowerAt = Math.min(last, top + 1) * this.stride;
 		// Blend the two chroma rows once per chroma column (×256), then across for each pixel.
-		const { blended, out, x0, x1, fx } = this;
-		for (let i = 0; i < blended.length; i++) blended[i] = upper[i]! * (256 - fy) + lower[i]! * fy;
+		const { blended, out } = this;
+		const columns = blended.length;
+		for (let i = 0; i < columns; i++) blended[i] = upper[upperAt + i]! * (256 - fy) + rows[lowerAt + i]! * fy;
+		if (this.halfWidth) {
+			// Pixels 2i and 2i+1 lie a quarter of a chroma column either side of column i: weights 3/4
+			// and 1/4, the same as the general path below computes for them (×256·4 → 2^10).
+			const end = columns - 1;
+			for (let i = 0; i < columns; i++) {
+				const here = blended[i]! * 3 + 512;
+				out[2 * i] = (here + blended[i > 0 ? i - 1 : 0]!) >> 10;
+				out[2 * i + 1] = (here + blended[i < end ? i + 1 : end]!) >> 10;
+			}
+			return out;
+		}
+		const { x0, x1, fx } = this;
 		for (let x = 0; x < out.length; x++) {
 			const w = fx[x]!;
 			out[x] = (blended[x0[x]!]! * (256 - w) + blended[x1[x]!]! * w + 32768) >> 16;
