@@ -5,6 +5,7 @@ import { encodePng } from "../../src/pipeline/encode";
 import { PipelineError } from "../../src/pipeline/errors";
 import { inPlaceSize, mcuRowBytes } from "../../src/pipeline/pixels/jpeg/coefficients";
 import { mcuGrid } from "../../src/pipeline/pixels/jpeg/output";
+import { applyOrientation } from "../../src/pipeline/pixels/orientation";
 import type { Raster } from "../../src/pipeline/types";
 import * as gifJpeg from "./fixtures/gif-jpeg";
 import * as images from "./fixtures/images";
@@ -261,6 +262,48 @@ describe("progressive JPEG coefficients in the raster's buffer", () => {
 		]);
 		expect(size / (5000 * 5000)).toBeCloseTo(6, 1);
 	});
+});
+
+describe("applyOrientation", () => {
+	// EXIF's definitions: displayed pixel (x, y) of a W×H stored raster (displayed sides swap for 5..8).
+	const expected: Record<number, (x: number, y: number, w: number, h: number) => [number, number]> = {
+		1: (x, y) => [x, y],
+		2: (x, y, w) => [w - 1 - x, y],
+		3: (x, y, w, h) => [w - 1 - x, h - 1 - y],
+		4: (x, y, _w, h) => [x, h - 1 - y],
+		5: (x, y) => [y, x],
+		6: (x, y, _w, h) => [y, h - 1 - x],
+		7: (x, y, w, h) => [w - 1 - y, h - 1 - x],
+		8: (x, y, w) => [w - 1 - y, x],
+	};
+	for (const [w, h] of [
+		[7, 5],
+		[1, 6],
+		[64, 3],
+	] as const) {
+		for (const [how, copyLimit] of [
+			["into a new buffer", Number.POSITIVE_INFINITY],
+			["in place", 0],
+		] as const) {
+			it(`turns a ${w}×${h} raster for each EXIF orientation ${how}`, () => {
+				for (let orientation = 1; orientation <= 8; orientation++) {
+					const original = Uint32Array.from({ length: w * h }, (_, i) => i * 2654435761);
+					const stored = new Uint8Array(original.slice().buffer);
+					const shown = applyOrientation({ width: w, height: h, data: stored }, orientation, copyLimit);
+					const swapped = orientation >= 5;
+					expect([shown.width, shown.height]).toEqual(swapped ? [h, w] : [w, h]);
+					if (!swapped || copyLimit === 0) expect(shown.data.buffer).toBe(stored.buffer);
+					const out = new Uint32Array(shown.data.buffer);
+					for (let y = 0; y < shown.height; y++) {
+						for (let x = 0; x < shown.width; x++) {
+							const [sx, sy] = expected[orientation]!(x, y, w, h);
+							expect(out[y * shown.width + x]).toBe(original[sy * w + sx]);
+						}
+					}
+				}
+			});
+		}
+	}
 });
 
 describe("encodePng", () => {
