@@ -42,13 +42,20 @@ const COLOR_TYPE: Record<number, number> = { 1: 0, 3: 2, 4: 6 };
 /** 1 when every pixel is opaque grey, 3 when opaque, else 4. */
 function channelsNeeded(data: Uint8Array): 1 | 3 | 4 {
 	const pixels = new Uint32Array(data.buffer, data.byteOffset, data.length >> 2);
-	let grey = true;
-	for (let i = 0; i < pixels.length; i++) {
-		const p = pixels[i]!; // little-endian: 0xAABBGGRR
-		if (p >>> 24 !== 255) return 4;
-		if (grey && ((p & 255) !== ((p >>> 8) & 255) || (p & 255) !== ((p >>> 16) & 255))) grey = false;
+	// Branch-free over a row's worth of pixels at a time: `opaque` keeps the bits set in every
+	// pixel, `colour` any difference between R and G or G and B (little-endian: 0xAABBGGRR).
+	let opaque = -1;
+	let colour = 0;
+	for (let start = 0; start < pixels.length; start += 4096) {
+		const end = Math.min(pixels.length, start + 4096);
+		for (let i = start; i < end; i++) {
+			const p = pixels[i]!;
+			opaque &= p;
+			colour |= (p ^ (p >>> 8)) & 0xffff;
+		}
+		if (opaque >>> 24 !== 255) return 4;
 	}
-	return grey ? 1 : 3;
+	return colour === 0 ? 1 : 3;
 }
 
 /**
