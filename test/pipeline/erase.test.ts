@@ -123,6 +123,36 @@ describe("eraseRegions", () => {
 		expect(at(image, 31, 25)).toEqual(white);
 	});
 
+	it("erases lettering that touches a balloon outline and keeps the outline as drawn", () => {
+		// A white balloon with a 3 px dark outline on paper; an "H" overlaps its left side, an "I" its
+		// top and an "L" its bottom, so glyphs and outline are one shape.
+		const interior = { x0: 20, y0: 20, x1: 70, y1: 45 };
+		const outline = (x: number, y: number) => inBox({ x0: 17, y0: 17, x1: 73, y1: 48 }, x, y) && !inBox(interior, x, y);
+		const stroke = (x: number, y: number, x0: number, x1: number, y0: number, y1: number) =>
+			x >= x0 && x < x1 && y >= y0 && y < y1;
+		const letter = (x: number, y: number) =>
+			stroke(x, y, 19, 22, 24, 38) ||
+			stroke(x, y, 29, 32, 24, 38) ||
+			stroke(x, y, 19, 32, 30, 33) ||
+			stroke(x, y, 40, 43, 19, 38) ||
+			stroke(x, y, 52, 55, 28, 46) ||
+			stroke(x, y, 52, 62, 36, 39);
+		const paperTone: Colour = [235, 235, 228, 255];
+		const outlineInk: Colour = [25, 25, 25, 255];
+		const image = canvas(90, 65, (x, y) =>
+			letter(x, y) ? ink : outline(x, y) ? outlineInk : inBox(interior, x, y) ? white : paperTone,
+		);
+		const before = canvas(90, 65, (x, y) => at(image, x, y) as Colour);
+		eraseRegions(image, [region({ x0: 17, y0: 18, x1: 62, y1: 47 })], "manga");
+		for (let y = 0; y < 65; y++) {
+			for (let x = 0; x < 90; x++) {
+				if (letter(x, y) && outline(x, y)) expect(Math.max(...at(image, x, y).slice(0, 3))).toBeLessThan(60);
+				else if (letter(x, y)) expect(at(image, x, y)).toEqual(white);
+				else expect(at(image, x, y)).toEqual(at(before, x, y));
+			}
+		}
+	});
+
 	it("keeps transparency: lettering on a transparent background becomes transparent", () => {
 		const clear: Colour = [0, 0, 0, 0];
 		const image = canvas(70, 60, (x, y) => (glyphs(x, y) ? ink : clear));

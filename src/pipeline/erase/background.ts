@@ -21,6 +21,12 @@ const RING = 2;
 const SAME = 16;
 /** Within this of one colour, pixels are flat art (JPEG noise included); a gradient spreads wider. */
 const FLAT = 8;
+/**
+ * Share of the reader's box within FLAT of its commonest colour from which the background is one
+ * colour (or a gradient): dense lettering in a tight balloon leaves under half of it to the
+ * background; photo texture measures under a quarter on bench/corpus.
+ */
+const MOSTLY = 0.33;
 
 export function predict(bg: Background, x: number, y: number, channel: number): number {
 	const [a, b, c] = bg.planes[channel]!;
@@ -31,16 +37,36 @@ export function fitBackground(patch: Patch, readerBox: Box): Background {
 	const ring = ringPixels(patch);
 	const { planes, noise, inliers } = fitRing(patch, ring);
 	const smooth = noise <= 6 && inliers >= 0.5;
-	const mode = dominantColour(patch.data, boxPixels(patch, readerBox));
-	if (mode && mode.share >= 0.4) {
-		// Mostly one colour inside: flat art, unless the ring shows a real slope across the box.
+	const inside = boxPixels(patch, readerBox);
+	const mode = dominantColour(patch.data, inside);
+	if (mode && mode.share >= MOSTLY) {
+		// Mostly one colour inside: flat art, unless the ring shows a real slope across the box that
+		// the inside follows too (a ring half on a tight balloon, half on the paper beyond, slopes).
 		const { x0, y0, x1, y1 } = readerBox;
 		const slope = (c: number) => Math.abs(planes[c]![1] * (x1 - x0)) + Math.abs(planes[c]![2] * (y1 - y0));
-		if (smooth && [0, 1, 2, 3].some((c) => slope(c) > FLAT)) return { kind: "gradient", planes, noise };
+		const sloped = smooth && [0, 1, 2, 3].some((c) => slope(c) > FLAT);
+		if (sloped && followsPlane(patch, inside, mode.colour, planes)) return { kind: "gradient", planes, noise };
 		return { kind: "flat", planes: mode.colour.map((v): [number, number, number] => [v, 0, 0]), noise: 0 };
 	}
 	if (smooth && inliers >= 0.6) return { kind: "gradient", planes, noise };
 	return { kind: "texture", planes, noise };
+}
+
+/**
+ * Whether the inside's background pixels (within SAME of its commonest colour) lie closer to the
+ * ring's plane than to that one colour: a gradient runs on under the text, a flat fill does not.
+ */
+function followsPlane(patch: Patch, inside: Int32Array, colour: number[], planes: Plane[]): boolean {
+	let fromColour = 0;
+	let fromPlane = 0;
+	for (const i of inside) {
+		let off = 0;
+		for (let c = 0; c < 4; c++) off = Math.max(off, Math.abs(patch.data[i * 4 + c]! - colour[c]!));
+		if (off > SAME) continue;
+		fromColour += off;
+		fromPlane += distanceAt(patch, planes, i);
+	}
+	return fromPlane < fromColour;
 }
 
 /** Largest channel difference between each pixel of the patch and the background there, up to 255. */

@@ -32,6 +32,8 @@ function eraseRegion(raster: Raster, region: TranslatedRegion, erase: boolean): 
 
 	// JPEG ringing and soft shadows reach a little past the glyph rim.
 	const erased = dilate(lettering.mask, patch.width, patch.height, bg.kind === "texture" ? 3 : 2);
+	// A balloon outline the glyphs touch is art: the margin stops at it.
+	if (lettering.outline) for (let i = 0; i < erased.length; i++) erased[i]! &= 1 - lettering.outline[i]!;
 	// A plane would miss curved gradients (radial, vignettes): push-pull follows whatever surrounds the hole.
 	const flat = bg.kind === "flat";
 	if (flat) fillFromPlane(patch, bg, erased);

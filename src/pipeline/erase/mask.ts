@@ -1,6 +1,10 @@
 import type { Box } from "../types";
+import { type Component, labelComponents } from "./components";
 import type { InkScore } from "./ink";
+import { findOutline } from "./outline";
 import type { Patch } from "./patch";
+
+export type { Component } from "./components";
 
 /** The lettering found in a patch: 1 where a pixel belongs to a glyph (anti-aliased rim included). */
 export interface Lettering {
@@ -11,15 +15,8 @@ export interface Lettering {
 	box?: Box;
 	/** Sizes of the kept glyph components, for the weight and size estimates. */
 	components: Component[];
-}
-
-export interface Component {
-	x0: number;
-	y0: number;
-	x1: number;
-	y1: number;
-	area: number;
-	touchesEdge: boolean;
+	/** Balloon outline (or art) that lettering touches: never lettering, and to be kept as drawn. */
+	outline?: Uint8Array;
 }
 
 /**
@@ -28,13 +25,19 @@ export interface Component {
  * text-like components are kept (inside the reader's box, not touching the patch edge like a
  * balloon outline or art running off, not one large shape); then their anti-aliased rim is added,
  * and whatever they enclose: the fill of outlined lettering, when the outline is what was found.
+ * A balloon outline that glyphs touch would take them along when dropped: it is found by its
+ * shape first (outline.ts) and taken out of the ink, so the glyphs stand alone.
  */
 export function findLettering(patch: Patch, ink: InkScore, readerBox: Box): Lettering {
 	const n = patch.width * patch.height;
-	const { score: dist, strong, weak } = ink;
+	const { strong, weak } = ink;
+	const strongInk = new Uint8Array(n);
+	for (let i = 0; i < n; i++) strongInk[i] = ink.score[i]! >= strong ? 1 : 0;
+	const outline = findOutline(strongInk, patch.width, patch.height, readerBox);
+	const dist = outline ? ink.score.map((v, i) => (outline[i] ? 0 : v)) : ink.score;
 
 	const labels = new Int32Array(n);
-	const components = labelComponents(dist, strong, patch.width, patch.height, labels);
+	const components = labelComponents((i) => dist[i]! >= strong, patch.width, patch.height, labels);
 	const readerArea = (readerBox.x1 - readerBox.x0) * (readerBox.y1 - readerBox.y0);
 	const kept = components.map((c) => isTextLike(c, patch, readerBox, readerArea));
 
@@ -46,6 +49,7 @@ export function findLettering(patch: Patch, ink: InkScore, readerBox: Box): Lett
 		core,
 		box: boundingBox(mask, patch.width, patch.height),
 		components: components.filter((_, k) => kept[k]),
+		outline,
 	};
 }
 
@@ -55,45 +59,6 @@ function isTextLike(c: Component, patch: Patch, reader: Box, readerArea: number)
 	if (!inside) return false;
 	const encloses = c.x1 - c.x0 > 0.9 * patch.width && c.y1 - c.y0 > 0.9 * patch.height;
 	return !encloses && c.area <= 0.5 * readerArea;
-}
-
-/** 8-connected components of pixels at or above `threshold`; labels are 1-based. */
-function labelComponents(dist: Uint8Array, threshold: number, w: number, h: number, labels: Int32Array): Component[] {
-	const components: Component[] = [];
-	const stack = new Int32Array(w * h);
-	for (let start = 0; start < w * h; start++) {
-		if (dist[start]! < threshold || labels[start]) continue;
-		const label = components.length + 1;
-		const c: Component = { x0: w, y0: h, x1: 0, y1: 0, area: 0, touchesEdge: false };
-		let top = 0;
-		stack[top++] = start;
-		labels[start] = label;
-		while (top > 0) {
-			const i = stack[--top]!;
-			const x = i % w;
-			const y = (i - x) / w;
-			c.area++;
-			if (x < c.x0) c.x0 = x;
-			if (y < c.y0) c.y0 = y;
-			if (x + 1 > c.x1) c.x1 = x + 1;
-			if (y + 1 > c.y1) c.y1 = y + 1;
-			if (x === 0 || y === 0 || x === w - 1 || y === h - 1) c.touchesEdge = true;
-			for (let dy = -1; dy <= 1; dy++) {
-				const ny = y + dy;
-				if (ny < 0 || ny >= h) continue;
-				for (let dx = -1; dx <= 1; dx++) {
-					const nx = x + dx;
-					if (nx < 0 || nx >= w) continue;
-					const j = ny * w + nx;
-					if (labels[j] || dist[j]! < threshold) continue;
-					labels[j] = label;
-					stack[top++] = j;
-				}
-			}
-		}
-		components.push(c);
-	}
-	return components;
 }
 
 /** Adds pixels above the weak threshold within `steps` pixels of the seeds (the glyphs' soft rim). */
