@@ -1,0 +1,42 @@
+import type { Raster } from "../../../types";
+import { WebpFormatError } from "../errors";
+import { BitReader } from "./bit-reader";
+import { decodeImageStream } from "./image-stream";
+
+const SIGNATURE = 0x2f;
+
+/** Size of a VP8L bitstream from its 5-byte header (RFC 9649 section 3.2). */
+export function vp8lSize(data: Uint8Array): { width: number; height: number } {
+	if (data.length < 5 || data[0] !== SIGNATURE) throw new WebpFormatError("VP8L signature missing");
+	const br = new BitReader(data, 1);
+	const width = br.read(14) + 1;
+	const height = br.read(14) + 1;
+	br.read(1); // alpha_is_used: a hint only, the pixels carry their alpha anyway
+	if (br.read(3) !== 0) throw new WebpFormatError("VP8L version is not 0");
+	return { width, height };
+}
+
+/**
+ * Decodes a VP8L bitstream into a new RGBA raster. The pixels are decoded as ARGB numbers in
+ * the raster's own memory and then swapped to RGBA byte order in place: no second copy.
+ */
+export function decodeVp8l(data: Uint8Array): Raster {
+	const { width, height } = vp8lSize(data);
+	const rgba = new Uint8Array(width * height * 4);
+	const argb = new Int32Array(rgba.buffer, 0, width * height);
+	const br = new BitReader(data, 5);
+	decodeImageStream(br, width, height, argb);
+	argbToRgba(argb);
+	return { width, height, data: rgba };
+}
+
+// Workers run on little-endian machines: an ARGB number is stored as the bytes B, G, R, A.
+if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error("big-endian hosts are not supported");
+
+/** ARGB numbers to R, G, B, A bytes in memory: swap the red and blue channels. */
+function argbToRgba(pixels: Int32Array): void {
+	for (let i = 0; i < pixels.length; i++) {
+		const argb = pixels[i]!;
+		pixels[i] = (argb & 0xff00ff00) | ((argb >> 16) & 0xff) | ((argb & 0xff) << 16);
+	}
+}

@@ -1,0 +1,176 @@
+import { WebpFormatError } from "../errors";
+import type { BitReader } from "./bit-reader";
+import { planeDistance } from "./distance";
+import { ROOT_BITS, readPrefixCode, readSymbol } from "./prefix-code";
+
+/** The five prefix codes that code one area of the image (RFC 9649 section 3.7.2.2). */
+export interface PrefixGroup {
+	/** Green literals, then 24 LZ77 length prefixes, then colour cache indices. */
+	green: Int32Array;
+	red: Int32Array;
+	blue: Int32Array;
+	alpha: Int32Array;
+	distance: Int32Array;
+}
+
+/** Which group codes each block of the image: the meta prefix codes. */
+export interface GroupMap {
+	/** Group index per block, row by row. */
+	groups: Uint16Array;
+	/** Blocks are 2^bits pixels square. */
+	bits: number;
+	/** Blocks per row. */
+	width: number;
+}
+
+const LENGTH_PREFIXES = 24;
+const ROOT_MASK = (1 << ROOT_BITS) - 1;
+
+export function readGroup(br: BitReader, cacheBits: number): PrefixGroup {
+	const cacheSize = cacheBits > 0 ? 1 << cacheBits : 0;
+	return {
+		green: readPrefixCode(br, 256 + LENGTH_PREFIXES + cacheSize),
+		red: readPrefixCode(br, 256),
+		blue: readPrefixCode(br, 256),
+		alpha: readPrefixCode(br, 256),
+		distance: readPrefixCode(br, 40),
+	};
+}
+
+/** Optional colour cache size in bits (0 for none): 1 bit present, then 4 bits from 1 to 11. */
+export function readCacheBits(br: BitReader): number {
+	if (br.read(1) === 0) return 0;
+	const bits = br.read(4);
+	if (bits < 1 || bits > 11) throw new WebpFormatError("VP8L colour cache size out of range");
+	return bits;
+}
+
+/**
+ * Decodes `width` x `height` ARGB pixels into `out` (row after row, no padding): literals,
+ * LZ77 copies of earlier pixels and colour cache hits.
+ *
+ * This loop runs once per pixel of images up to 25 MP, so it keeps the bit reader's state in
+ * local variables and decodes literal symbols inline (the steps of `readSymbol`), handing the
+ * state back to the reader only around the rarer copies.
+ */
+export function decodeEntropyCoded(
+	br: BitReader,
+	out: Int32Array,
+	width: number,
+	height: number,
+	groups: PrefixGroup[],
+	map: GroupMap | undefined,
+	cacheBits: number,
+): void {
+	const total = width * height;
+	if (out.length < total) throw new RangeError("output too small for the VP8L image");
+	const cache = new Int32Array(cacheBits > 0 ? 1 << cacheBits : 0);
+	const cacheShift = 32 - cacheBits;
+	const hasCache = cacheBits > 0;
+	const blockMask = map ? (1 << map.bits) - 1 : -1;
+	const data = br.data;
+	const end = data.length;
+	const lastPos = end * 8;
+
+	let window = br.window;
+	let count = br.count;
+	let next = br.pos;
+	let pos = 0;
+	let x = 0;
+	let y = 0;
+	let group = groups[0]!;
+	while (pos < total) {
+		if ((x & blockMask) === 0 && map) group = groups[map.groups[(y >> map.bits) * map.width + (x >> map.bits)]!]!;
+		let table = group.green;
+		// Inline readSymbol: top up to >= 24 bits, root lookup, optional second level, consume.
+		if (count < 15) {
+			while (count <= 23) {
+				window |= (next < end ? data[next]! : 0) << count;
+				next++;
+				count += 8;
+			}
+		}
+		let entry = table[window & ROOT_MASK]!;
+		if ((entry & 0xff) > ROOT_BITS) {
+			window >>= ROOT_BITS;
+			count -= ROOT_BITS;
+			entry = table[(entry >> 8) + (window & ((1 << ((entry & 0xff) - ROOT_BITS)) - 1))]!;
+		}
+		window >>= entry & 0xff;
+		count -= entry & 0xff;
+		const code = entry >> 8;
+
+		if (code < 256) {
+			let argb = code << 8;
+			for (let channel = 0; channel < 3; channel++) {
+				table = channel === 0 ? group.red : channel === 1 ? group.blue : group.alpha;
+				if (count < 15) {
+					while (count <= 23) {
+						window |= (next < end ? data[next]! : 0) << count;
+						next++;
+						count += 8;
+					}
+				}
+				entry = table[window & ROOT_MASK]!;
+				if ((entry & 0xff) > ROOT_BITS) {
+					window >>= ROOT_BITS;
+					count -= ROOT_BITS;
+					entry = table[(entry >> 8) + (window & ((1 << ((entry & 0xff) - ROOT_BITS)) - 1))]!;
+				}
+				window >>= entry & 0xff;
+				count -= entry & 0xff;
+				argb |= (entry >> 8) << (channel === 0 ? 16 : channel === 1 ? 0 : 24);
+			}
+			out[pos++] = argb;
+			if (hasCache) cache[Math.imul(argb, 0x1e35a7bd) >>> cacheShift] = argb;
+			if (++x === width) {
+				x = 0;
+				y++;
+				if (next * 8 - count > lastPos) throw new WebpFormatError("VP8L data is truncated");
+			}
+		} else if (code < 256 + LENGTH_PREFIXES) {
+			br.window = window;
+			br.count = count;
+			br.pos = next;
+			const length = prefixedValue(br, code - 256);
+			const distance = planeDistance(prefixedValue(br, readSymbol(br, group.distance)), width);
+			window = br.window;
+			count = br.count;
+			next = br.pos;
+			if (distance > pos || length > total - pos) throw new WebpFormatError("VP8L copy outside the image");
+			// Copies may overlap what they write (a run repeats its pattern): copy forwards.
+			for (let from = pos - distance, stop = pos + length; pos < stop; pos++, from++) {
+				const argb = out[from]!;
+				out[pos] = argb;
+				if (hasCache) cache[Math.imul(argb, 0x1e35a7bd) >>> cacheShift] = argb;
+			}
+			x += length;
+			if (x >= width) {
+				y += Math.floor(x / width);
+				x %= width;
+				if (next * 8 - count > lastPos) throw new WebpFormatError("VP8L data is truncated");
+			}
+			if (map) group = groups[map.groups[(y >> map.bits) * map.width + (x >> map.bits)]!]!;
+		} else {
+			const argb = cache[code - 256 - LENGTH_PREFIXES]!;
+			out[pos++] = argb;
+			cache[Math.imul(argb, 0x1e35a7bd) >>> cacheShift] = argb;
+			if (++x === width) {
+				x = 0;
+				y++;
+				if (next * 8 - count > lastPos) throw new WebpFormatError("VP8L data is truncated");
+			}
+		}
+	}
+	br.window = window;
+	br.count = count;
+	br.pos = next;
+	br.checkEnd();
+}
+
+/** LZ77 length or distance code from its prefix symbol and extra bits (RFC 9649 section 3.6.2.2). */
+function prefixedValue(br: BitReader, prefix: number): number {
+	if (prefix < 4) return prefix + 1;
+	const extraBits = (prefix - 2) >> 1;
+	return ((2 + (prefix & 1)) << extraBits) + br.read(extraBits) + 1;
+}
