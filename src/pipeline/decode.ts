@@ -5,6 +5,8 @@ import { decodeJpeg } from "./pixels/jpeg/decode";
 import { JpegUnsupported } from "./pixels/jpeg/errors";
 import { applyOrientation, jpegOrientation } from "./pixels/orientation";
 import { decodePng } from "./pixels/png-decode";
+import { decodeWebp } from "./pixels/webp/decode";
+import { WebpUnsupported } from "./pixels/webp/errors";
 import type { ImageFormat, Raster } from "./types";
 
 /**
@@ -12,9 +14,9 @@ import type { ImageFormat, Raster } from "./types";
  * EXIF orientation, GIF's first frame. Data that turns out corrupt or truncated only now is the
  * client's fault: 422 on `imageBase64`.
  *
- * PNG, JPEG (baseline and progressive) and GIF go through our own decoders, which write one RGBA
- * buffer. photon is left for WebP and for the JPEG kinds ours refuses (arithmetic coding, lossless,
- * 12-bit, CMYK); it holds the pixels about three times in Wasm memory while decoding, and Wasm
+ * PNG, JPEG (baseline and progressive), GIF and WebP go through our own decoders, which write one
+ * RGBA buffer. photon is left for the JPEG kinds ours refuses (arithmetic coding, lossless, 12-bit,
+ * CMYK) and WebP whose prefix tables would outgrow our budget; it holds the pixels about three times in Wasm memory while decoding, and Wasm
  * memory never shrinks: see docs/benchmarks.md for what that costs at large sizes.
  */
 export async function decodeImage(bytes: Uint8Array, format: ImageFormat): Promise<Raster> {
@@ -22,7 +24,7 @@ export async function decodeImage(bytes: Uint8Array, format: ImageFormat): Promi
 		if (format === "png") return await decodePng(bytes);
 		if (format === "jpeg") return applyOrientation(decodeJpegAnyKind(bytes), jpegOrientation(bytes));
 		if (format === "gif") return decodeGif(bytes);
-		return decodeWithPhoton(bytes);
+		return decodeWebpAnyKind(bytes);
 	} catch (error) {
 		if (isOutOfMemory(error)) throw error;
 		throw new PipelineError("Invalid field: imageBase64", 422, { cause: error });
@@ -34,6 +36,15 @@ function decodeJpegAnyKind(bytes: Uint8Array): Raster {
 		return decodeJpeg(bytes);
 	} catch (error) {
 		if (error instanceof JpegUnsupported) return decodeWithPhoton(bytes);
+		throw error;
+	}
+}
+
+function decodeWebpAnyKind(bytes: Uint8Array): Raster {
+	try {
+		return decodeWebp(bytes);
+	} catch (error) {
+		if (error instanceof WebpUnsupported) return decodeWithPhoton(bytes);
 		throw error;
 	}
 }
