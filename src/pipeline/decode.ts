@@ -16,8 +16,9 @@ import type { ImageFormat, Raster } from "./types";
  *
  * PNG, JPEG (baseline and progressive), GIF and WebP go through our own decoders, which write one
  * RGBA buffer. photon is left for the JPEG kinds ours refuses (arithmetic coding, lossless, 12-bit,
- * CMYK) and WebP whose prefix tables would outgrow our budget; it holds the pixels about three times in Wasm memory while decoding, and Wasm
- * memory never shrinks: see docs/benchmarks.md for what that costs at large sizes.
+ * CMYK) and WebP whose prefix tables would outgrow our budget; it holds the pixels about three
+ * times in Wasm memory while decoding, and Wasm memory never shrinks: see docs/benchmarks.md for
+ * what that costs at large sizes.
  */
 export async function decodeImage(bytes: Uint8Array, format: ImageFormat): Promise<Raster> {
 	try {
