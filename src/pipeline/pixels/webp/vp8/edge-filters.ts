@@ -10,9 +10,12 @@ function c(v: number): number {
 	return v < -128 ? -128 : v > 127 ? 127 : v;
 }
 
-/** Back from signed to a pixel value (s2u). */
-function s2u(v: number): number {
-	return c(v) + 128;
+/**
+ * A pixel moved by a signed amount. The RFC converts pixels to signed (v - 128), adjusts, clamps
+ * to -128..127 and converts back; clamping the unsigned sum to 0..255 is the same.
+ */
+function px(v: number): number {
+	return v < 0 ? 0 : v > 255 ? 255 : v;
 }
 
 function abs(v: number): number {
@@ -23,14 +26,14 @@ function abs(v: number): number {
 export function simpleEdge(b: Uint8Array, at: number, step: number, along: number, count: number, limit: number): void {
 	for (let i = 0; i < count; i++) {
 		const q = at + i * along;
-		const p1 = b[q - 2 * step]! - 128;
-		const p0 = b[q - step]! - 128;
-		const q0 = b[q]! - 128;
-		const q1 = b[q + step]! - 128;
+		const p1 = b[q - 2 * step]!;
+		const p0 = b[q - step]!;
+		const q0 = b[q]!;
+		const q1 = b[q + step]!;
 		if (abs(p0 - q0) * 2 + (abs(p1 - q1) >> 1) > limit) continue;
 		const a = c(c(p1 - q1) + 3 * (q0 - p0));
-		b[q] = s2u(q0 - (c(a + 4) >> 3));
-		b[q - step] = s2u(p0 + (c(a + 3) >> 3));
+		b[q] = px(q0 - (c(a + 4) >> 3));
+		b[q - step] = px(p0 + (c(a + 3) >> 3));
 	}
 }
 
@@ -47,24 +50,21 @@ export function subblockEdge(
 ): void {
 	for (let i = 0; i < count; i++) {
 		const q = at + i * along;
-		const p3 = b[q - 4 * step]! - 128;
-		const p2 = b[q - 3 * step]! - 128;
-		const p1 = b[q - 2 * step]! - 128;
-		const p0 = b[q - step]! - 128;
-		const q0 = b[q]! - 128;
-		const q1 = b[q + step]! - 128;
-		const q2 = b[q + 2 * step]! - 128;
-		const q3 = b[q + 3 * step]! - 128;
-		if (!filterYes(interiorLimit, edgeLimit, p3, p2, p1, p0, q0, q1, q2, q3)) continue;
+		const p1 = b[q - 2 * step]!;
+		const p0 = b[q - step]!;
+		const q0 = b[q]!;
+		const q1 = b[q + step]!;
+		if (abs(p0 - q0) * 2 + (abs(p1 - q1) >> 1) > edgeLimit) continue;
+		if (!interiorFlat(b, q, step, interiorLimit, p1, p0, q0, q1)) continue;
 		const hev = abs(p1 - p0) > hevThreshold || abs(q1 - q0) > hevThreshold;
 		const base = c((hev ? c(p1 - q1) : 0) + 3 * (q0 - p0));
 		const a = c(base + 4) >> 3;
-		b[q] = s2u(q0 - a);
-		b[q - step] = s2u(p0 + (c(base + 3) >> 3));
+		b[q] = px(q0 - a);
+		b[q - step] = px(p0 + (c(base + 3) >> 3));
 		if (!hev) {
 			const outer = (a + 1) >> 1;
-			b[q + step] = s2u(q1 - outer);
-			b[q - 2 * step] = s2u(p1 + outer);
+			b[q + step] = px(q1 - outer);
+			b[q - 2 * step] = px(p1 + outer);
 		}
 	}
 }
@@ -82,53 +82,52 @@ export function macroblockEdge(
 ): void {
 	for (let i = 0; i < count; i++) {
 		const q = at + i * along;
-		const p3 = b[q - 4 * step]! - 128;
-		const p2 = b[q - 3 * step]! - 128;
-		const p1 = b[q - 2 * step]! - 128;
-		const p0 = b[q - step]! - 128;
-		const q0 = b[q]! - 128;
-		const q1 = b[q + step]! - 128;
-		const q2 = b[q + 2 * step]! - 128;
-		const q3 = b[q + 3 * step]! - 128;
-		if (!filterYes(interiorLimit, edgeLimit, p3, p2, p1, p0, q0, q1, q2, q3)) continue;
+		const p1 = b[q - 2 * step]!;
+		const p0 = b[q - step]!;
+		const q0 = b[q]!;
+		const q1 = b[q + step]!;
+		if (abs(p0 - q0) * 2 + (abs(p1 - q1) >> 1) > edgeLimit) continue;
+		if (!interiorFlat(b, q, step, interiorLimit, p1, p0, q0, q1)) continue;
 		const w = c(c(p1 - q1) + 3 * (q0 - p0));
 		if (abs(p1 - p0) > hevThreshold || abs(q1 - q0) > hevThreshold) {
 			// High edge variance: the simple filter's adjustment.
-			b[q] = s2u(q0 - (c(w + 4) >> 3));
-			b[q - step] = s2u(p0 + (c(w + 3) >> 3));
+			b[q] = px(q0 - (c(w + 4) >> 3));
+			b[q - step] = px(p0 + (c(w + 3) >> 3));
 			continue;
 		}
 		let a = c((27 * w + 63) >> 7);
-		b[q] = s2u(q0 - a);
-		b[q - step] = s2u(p0 + a);
+		b[q] = px(q0 - a);
+		b[q - step] = px(p0 + a);
 		a = c((18 * w + 63) >> 7);
-		b[q + step] = s2u(q1 - a);
-		b[q - 2 * step] = s2u(p1 + a);
+		b[q + step] = px(q1 - a);
+		b[q - 2 * step] = px(p1 + a);
 		a = c((9 * w + 63) >> 7);
-		b[q + 2 * step] = s2u(q2 - a);
-		b[q - 3 * step] = s2u(p2 + a);
+		b[q + 2 * step] = px(b[q + 2 * step]! - a);
+		b[q - 3 * step] = px(b[q - 3 * step]! + a);
 	}
 }
 
-function filterYes(
-	interior: number,
-	edge: number,
-	p3: number,
-	p2: number,
+/** The interior half of the RFC's filter_yes: no step between neighbours on either side exceeds the limit. */
+function interiorFlat(
+	b: Uint8Array,
+	q: number,
+	step: number,
+	limit: number,
 	p1: number,
 	p0: number,
 	q0: number,
 	q1: number,
-	q2: number,
-	q3: number,
 ): boolean {
+	const p3 = b[q - 4 * step]!;
+	const p2 = b[q - 3 * step]!;
+	const q2 = b[q + 2 * step]!;
+	const q3 = b[q + 3 * step]!;
 	return (
-		abs(p0 - q0) * 2 + (abs(p1 - q1) >> 1) <= edge &&
-		abs(p3 - p2) <= interior &&
-		abs(p2 - p1) <= interior &&
-		abs(p1 - p0) <= interior &&
-		abs(q3 - q2) <= interior &&
-		abs(q2 - q1) <= interior &&
-		abs(q1 - q0) <= interior
+		abs(p3 - p2) <= limit &&
+		abs(p2 - p1) <= limit &&
+		abs(p1 - p0) <= limit &&
+		abs(q3 - q2) <= limit &&
+		abs(q2 - q1) <= limit &&
+		abs(q1 - q0) <= limit
 	);
 }

@@ -114,12 +114,17 @@ export function predictSubblock(b: Uint8Array, o: number, s: number, mode: numbe
 			}
 			return;
 		}
-		case B_HE_PRED:
-			b.fill(avg3(P, L0, L1), r0, r0 + 4);
-			b.fill(avg3(L0, L1, L2), r1, r1 + 4);
-			b.fill(avg3(L1, L2, L3), r2, r2 + 4);
-			b.fill(avg3(L2, L3, L3), r3, r3 + 4);
+		case B_HE_PRED: {
+			const h0 = avg3(P, L0, L1);
+			const h1 = avg3(L0, L1, L2);
+			const h2 = avg3(L1, L2, L3);
+			const h3 = avg3(L2, L3, L3);
+			set4(b, r0, h0, h0, h0, h0);
+			set4(b, r1, h1, h1, h1, h1);
+			set4(b, r2, h2, h2, h2, h2);
+			set4(b, r3, h3, h3, h3, h3);
 			return;
+		}
 		case B_LD_PRED: {
 			const A4 = b[a + 4]!;
 			const A5 = b[a + 5]!;
@@ -230,5 +235,5 @@ function set4(b: Uint8Array, at: number, v0: number, v1: number, v2: number, v3:
 }
 
 function fill4(b: Uint8Array, o: number, s: number, v: number): void {
-	for (let y = 0; y < 4; y++) b.fill(v, o + y * s, o + y * s + 4);
+	for (let y = 0; y < 4; y++) set4(b, o + y * s, v, v, v, v);
 }

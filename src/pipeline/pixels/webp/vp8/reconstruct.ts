@@ -61,13 +61,9 @@ export class MacroblockReconstructor {
 			addResidual(coeffs, U_BLOCKS + k * 16, kinds[16 + k]!, w, U_AT + o);
 			addResidual(coeffs, V_BLOCKS + k * 16, kinds[20 + k]!, w, V_AT + o);
 		}
-		const yDst = rows.yAt + mx * 16;
-		for (let r = 0; r < 16; r++) rows.y.set(w.subarray(Y_AT + r * S, Y_AT + r * S + 16), yDst + r * rows.yStride);
-		const cDst = rows.cAt + mx * 8;
-		for (let r = 0; r < 8; r++) {
-			rows.u.set(w.subarray(U_AT + r * S, U_AT + r * S + 8), cDst + r * rows.cStride);
-			rows.v.set(w.subarray(V_AT + r * S, V_AT + r * S + 8), cDst + r * rows.cStride);
-		}
+		copyBlock(w, Y_AT, rows.y, rows.yAt + mx * 16, rows.yStride, 16);
+		copyBlock(w, U_AT, rows.u, rows.cAt + mx * 8, rows.cStride, 8);
+		copyBlock(w, V_AT, rows.v, rows.cAt + mx * 8, rows.cStride, 8);
 	}
 
 	/** Above row, corner and left column of each plane: neighbours, or 127 above / 129 left of the frame. */
@@ -105,4 +101,13 @@ function addResidual(coeffs: Int16Array, at: number, kind: number, w: Uint8Array
 	if (kind === BLOCK_EMPTY) return;
 	if (kind === BLOCK_DC_ONLY) idctDcAdd(coeffs[at]!, w, o, S);
 	else idctAdd(coeffs, at, w, o, S);
+}
+
+/** An n x n block out of the work area (plain loops: subarray views per row cost more than they save). */
+function copyBlock(w: Uint8Array, from: number, dst: Uint8Array, to: number, stride: number, n: number): void {
+	for (let r = 0; r < n; r++) {
+		const src = from + r * S;
+		const d = to + r * stride;
+		for (let x = 0; x < n; x++) dst[d + x] = w[src + x]!;
+	}
 }

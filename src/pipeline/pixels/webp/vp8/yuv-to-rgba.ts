@@ -5,13 +5,21 @@
  * what libwebp does by default (its rounding differs by at most one step here and there).
  */
 
-/** BT.601 in 14-bit fixed point: 255/219 for luma, chroma to R, G, B. */
-const K_Y = 19077;
-const K_VR = 26149;
-const K_UG = 6419;
-const K_VG = 13320;
-const K_UB = 33050;
-const HALF = 1 << 13;
+/** BT.601 in 14-bit fixed point: 255/219 for luma, chroma to R, G, B; terms tabulated per sample value. */
+const FIX = 14;
+const Y_TERM = table((y) => 19077 * (y - 16) + (1 << (FIX - 1)));
+const VR_TERM = table((v) => 26149 * (v - 128));
+const UG_TERM = table((u) => -6419 * (u - 128));
+const VG_TERM = table((v) => -13320 * (v - 128));
+const UB_TERM = table((u) => 33050 * (u - 128));
+
+/** Clamp to 0..255 by table: sums shifted down land in -278..535. */
+const CLIP_BIAS = 384;
+const CLIP = new Uint8Array(1024).map((_, i) => Math.max(0, Math.min(255, i - CLIP_BIAS)));
+
+function table(f: (v: number) => number): Int32Array {
+	return Int32Array.from({ length: 256 }, (_, v) => f(v));
+}
 
 export class RgbaRowWriter {
 	/** 3 x near + far chroma row, per chroma column: the vertical half of the interpolation. */
@@ -54,33 +62,39 @@ export class RgbaRowWriter {
 			u[i] = 3 * uPlane[uNear + i]! + uPlane[uFar + i]!;
 			v[i] = 3 * vPlane[vNear + i]! + vPlane[vFar + i]!;
 		}
-		const words = this.words;
 		const base = this.outOffset + row * this.outStride;
-		const out = this.out;
-		for (let x = 0; x < width; x++) {
-			const j = x >> 1;
-			// Even columns lean on the chroma column to the left, odd ones on the one to the right.
-			const k = x & 1 ? (j < last ? j + 1 : last) : j > 0 ? j - 1 : 0;
-			const cu = (3 * u[j]! + u[k]! + 8) >> 4;
-			const cv = (3 * v[j]! + v[k]! + 8) >> 4;
-			const ly = K_Y * (y[yAt + x]! - 16);
-			const du = cu - 128;
-			const dv = cv - 128;
-			const r = clamp((ly + K_VR * dv + HALF) >> 14);
-			const g = clamp((ly - K_UG * du - K_VG * dv + HALF) >> 14);
-			const b = clamp((ly + K_UB * du + HALF) >> 14);
-			if (words) words[(base >> 2) + x] = 0xff000000 | (b << 16) | (g << 8) | r;
-			else {
-				const o = base + x * 4;
-				out[o] = r;
-				out[o + 1] = g;
-				out[o + 2] = b;
-				out[o + 3] = 255;
-			}
+		const words = this.words;
+		for (let j = 0; j <= last; j++) {
+			// Chroma column j sits between luma columns 2j and 2j+1: each leans on its outer neighbour.
+			const u3 = 3 * u[j]!;
+			const v3 = 3 * v[j]!;
+			const x = 2 * j;
+			const left = j > 0 ? j - 1 : 0;
+			const pl = rgba(y[yAt + x]!, (u3 + u[left]! + 8) >> 4, (v3 + v[left]! + 8) >> 4);
+			if (words) words[(base >> 2) + x] = pl;
+			else this.writeBytes(base + x * 4, pl);
+			if (x + 1 === width) break;
+			const right = j < last ? j + 1 : last;
+			const pr = rgba(y[yAt + x + 1]!, (u3 + u[right]! + 8) >> 4, (v3 + v[right]! + 8) >> 4);
+			if (words) words[(base >> 2) + x + 1] = pr;
+			else this.writeBytes(base + x * 4 + 4, pr);
 		}
+	}
+
+	private writeBytes(at: number, pixel: number): void {
+		const out = this.out;
+		out[at] = pixel & 0xff;
+		out[at + 1] = (pixel >> 8) & 0xff;
+		out[at + 2] = (pixel >> 16) & 0xff;
+		out[at + 3] = 255;
 	}
 }
 
-function clamp(v: number): number {
-	return v < 0 ? 0 : v > 255 ? 255 : v;
+/** One pixel as a little-endian RGBA word, opaque. */
+function rgba(y: number, u: number, v: number): number {
+	const ly = Y_TERM[y]!;
+	const r = CLIP[((ly + VR_TERM[v]!) >> FIX) + CLIP_BIAS]!;
+	const g = CLIP[((ly + UG_TERM[u]! + VG_TERM[v]!) >> FIX) + CLIP_BIAS]!;
+	const b = CLIP[((ly + UB_TERM[u]!) >> FIX) + CLIP_BIAS]!;
+	return (0xff000000 | (b << 16) | (g << 8) | r) >>> 0;
 }
