@@ -102,6 +102,13 @@ export class BitReader {
 		return value < 1 << (s - 1) ? value - (1 << s) + 1 : value;
 	}
 
+	/** One bit: progressive refinement reads them one at a time. */
+	readBit(): number {
+		if (this.bits === 0) this.fill();
+		this.bits--;
+		return (this.buffer >>> this.bits) & 1;
+	}
+
 	/** `n` (at most 16) bits as an unsigned number: EOB run lengths, refinement bits. */
 	readBits(n: number): number {
 		if (n === 0) return 0;

@@ -95,7 +95,7 @@ class ScanDecoder {
 				this.dcFirst(component, at);
 				break;
 			case "dcRefine":
-				if (this.reader.readBits(1)) this.coefficients[at] = this.coefficients[at]! | (1 << this.scan.al);
+				if (this.reader.readBit()) this.coefficients[at] = this.coefficients[at]! | (1 << this.scan.al);
 				break;
 			case "acFirst":
 				this.acFirst(component, at, this.scan.ss, this.scan.se);
@@ -159,7 +159,7 @@ class ScanDecoder {
 				let value = 0;
 				if (s !== 0) {
 					if (s !== 1) throw new JpegFormatError("refinement larger than one bit");
-					value = reader.readBits(1) ? plus : minus;
+					value = reader.readBit() ? plus : minus;
 				} else if (r !== 15) {
 					this.eobrun = (1 << r) + reader.readBits(r);
 					break;
@@ -169,7 +169,7 @@ class ScanDecoder {
 					const z = at + ZIGZAG[k]!;
 					const old = coefficients[z]!;
 					if (old !== 0) {
-						if (reader.readBits(1) && (old & plus) === 0) coefficients[z] = old >= 0 ? old + plus : old + minus;
+						if (reader.readBit() && (old & plus) === 0) coefficients[z] = old >= 0 ? old + plus : old + minus;
 					} else if (r-- === 0) {
 						break;
 					}
@@ -185,8 +185,7 @@ class ScanDecoder {
 			for (; k <= se; k++) {
 				const z = at + ZIGZAG[k]!;
 				const old = coefficients[z]!;
-				if (old !== 0 && reader.readBits(1) && (old & plus) === 0)
-					coefficients[z] = old >= 0 ? old + plus : old + minus;
+				if (old !== 0 && reader.readBit() && (old & plus) === 0) coefficients[z] = old >= 0 ? old + plus : old + minus;
 			}
 			this.eobrun--;
 		}
