@@ -7,11 +7,16 @@
  *     (with the same figure on the unerased image, to show the OCR could read the text at all,
  *     and on the clean plate, where anything "read" is the OCR hallucinating on texture).
  * Targets (issue 4): PSNR >= 38 dB flat, 30 dB gradients, 26 dB textures; residue <= 2%.
- * Writes erased images to bench/out/quality/ to look at. Usage: node bench/quality-erase.mjs [--no-ocr]
+ * Then the same scores for every inpainting method forced on every kind of background (the lettering
+ * found the production way), with the fill time per region, to show why src/pipeline/erase/inpaint.ts
+ * picks what it picks.
+ * Writes erased images to bench/out/quality/ (per method: bench/out/quality/<method>/) to look at.
+ * Usage: node bench/quality-erase.mjs [--no-ocr]
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { build } from "esbuild";
 import { writePng } from "./corpus/png.mjs";
 import { corpus, makeSample } from "./corpus/synthetic.mjs";
 import { bundleForNode } from "./pixels/bundle.mjs";
@@ -24,11 +29,13 @@ const useOcr = !process.argv.includes("--no-ocr");
 const { eraseRegions } = await bundleForNode("src/pipeline/erase/index.ts", "erase");
 mkdirSync(OUT, { recursive: true });
 
+const samples = [];
+for (const spec of corpus()) samples.push(await makeSample(spec));
+
 const rows = [];
 /** Per region: whether the measured weight and alignment match how the text was drawn. */
 const measures = [];
-for (const spec of corpus()) {
-	const sample = await makeSample(spec);
+for (const sample of samples) {
 	const erased = { ...sample.image, data: sample.image.data.slice() };
 	const regions = sample.regions.map((r) => ({ ...r, translation: "" }));
 	const started = performance.now();
@@ -94,6 +101,153 @@ console.log(
 		` (${count((m) => m.align)}/${measures.length} counting single lines, placed by their margins). ` +
 		`Erase time: ${(rows.reduce((sum, r) => sum + r.ms, 0) / rows.length).toFixed(1)} ms per image of 3 regions (node, first runs included).`,
 );
+
+await compareMethods();
+
+/**
+ * Every fill method on every sample, given the true text mask (the coverage dilated by 2 px, within each
+ * region's padded box), so the figures are the fill's alone, whatever the lettering finder gets right.
+ */
+async function compareMethods() {
+	const erase = resolve("src/pipeline/erase");
+	const at = (file) => JSON.stringify(`${erase}/${file}`);
+	const entry = `
+		import { fillFromPlane, fillByPushPull } from ${at("fill.ts")};
+		import { fillByPatchMatch } from ${at("patch-match.ts")};
+		import { inpaint } from ${at("inpaint.ts")};
+		export { fitBackground } from ${at("background.ts")};
+		export { clipBox, cutPatch, paddedBox, pastePatch, toPatchBox } from ${at("patch.ts")};
+		export const methods = {
+			"plane": (patch, bg, mask) => fillFromPlane(patch, bg, mask),
+			"push-pull": (patch, bg, mask) => fillByPushPull(patch, mask),
+			"PatchMatch": (patch, bg, mask) => fillByPatchMatch(patch, mask),
+			"chosen": inpaint,
+		};`;
+	const outfile = resolve("bench/out/bundles/erase-methods.mjs");
+	await build({
+		stdin: { contents: entry, resolveDir: erase, loader: "js" },
+		bundle: true,
+		format: "esm",
+		platform: "node",
+		outfile,
+		logLevel: "warning",
+	});
+	const erase_ = await import(`${outfile}?t=${Date.now()}`);
+	const names = Object.keys(erase_.methods);
+	/** Fills every region of a copy of the sample's image with one method; the fill time summed. */
+	const fillWith = (method, sample) => {
+		const image = { ...sample.image, data: sample.image.data.slice() };
+		let ms = 0;
+		for (const region of sample.regions) {
+			const readerBox = erase_.clipBox(region.box, image);
+			const area = erase_.paddedBox(readerBox, image);
+			const patch = erase_.cutPatch(image, area);
+			if (patch.width < 3 || patch.height < 3) continue;
+			const bg = erase_.fitBackground(patch, erase_.toPatchBox(patch, readerBox));
+			const mask = new Uint8Array(patch.width * patch.height);
+			for (let y = 0; y < patch.height; y++)
+				for (let x = 0; x < patch.width; x++)
+					if (nearText(sample.coverage, sample.width, sample.height, area.x0 + x, area.y0 + y, 2))
+						mask[y * patch.width + x] = 1;
+			const started = performance.now();
+			erase_.methods[method](patch, bg, mask);
+			ms += performance.now() - started;
+			erase_.pastePatch(image, patch, mask);
+		}
+		return { image, ms };
+	};
+	const all = [...samples, ...samples.filter((s) => s.kind === "texture").map(periodic)];
+	const kinds = [...Object.keys(TARGET_PSNR), "periodic"];
+	const results = [];
+	for (const method of names) {
+		globalThis.benchFill = method;
+		const dir = join(OUT, method.replace(/ /g, "-"));
+		mkdirSync(dir, { recursive: true });
+		// One untimed pass first, so the figures are not the compiler warming up.
+		for (const sample of samples.slice(0, 4)) fillWith(method, sample);
+		for (const sample of all) {
+			const { image: erased, ms } = fillWith(method, sample);
+			const file = join(dir, `${sample.name}.png`);
+			writeFileSync(file, writePng(erased));
+			const row = {
+				method,
+				kind: sample.kind,
+				psnr: psnr(sample, erased),
+				fillMs: ms,
+				regions: sample.regions.length,
+			};
+			if (useOcr) row.residue = shareRead(sample.regions.map((r) => r.text).join(""), ocr(file, sample.tesseract));
+			results.push(row);
+			console.error(
+				`${method.padEnd(14)} ${sample.name.padEnd(18)} PSNR ${row.psnr.toFixed(1).padStart(5)} dB  fill ${row.fillMs.toFixed(1)} ms`,
+			);
+		}
+	}
+	console.log(
+		"\nInpainting methods compared: each forced on every region, given the true text mask (coverage dilated by 2 px) so that only the fill is compared; `plane` is the flat colour or fitted plane, `chosen` what src/pipeline/erase/inpaint.ts picks. " +
+			"Same PSNR and residue as above, fill time per region (node). `periodic`: the texture samples' lettering on screentone, stripes and a weave (made here; the corpus has no such kind). Erased images: bench/out/quality/<method>/.\n",
+	);
+	console.log(`| background | method | mean PSNR | worst PSNR |${useOcr ? " residue |" : ""} fill ms per region |`);
+	console.log(`|---|---|---|---|${useOcr ? "---|" : ""}---|`);
+	for (const kind of kinds) {
+		for (const method of names) {
+			const of = results.filter((r) => r.kind === kind && r.method === method);
+			const mean = (f) => of.reduce((sum, r) => sum + f(r), 0) / of.length;
+			const perRegion =
+				of.reduce((sum, r) => sum + r.fillMs, 0) /
+				Math.max(
+					1,
+					of.reduce((sum, r) => sum + r.regions, 0),
+				);
+			const residue = useOcr ? ` ${pct(mean((r) => r.residue))} |` : "";
+			const worst = Math.min(...of.map((r) => r.psnr));
+			console.log(
+				`| ${kind} | ${method} | ${mean((r) => r.psnr).toFixed(1)} dB | ${worst.toFixed(1)} dB |${residue} ${perRegion.toFixed(2)} |`,
+			);
+		}
+	}
+}
+
+/**
+ * A texture sample's lettering on a periodic background instead (screentone dots, stripes, a weave),
+ * where a smooth fill shows most: the corpus has no such kind, so it is made here from its text.
+ */
+function periodic(sample, k) {
+	const { width, height, coverage, regions } = sample;
+	const a = [
+		[235, 235, 230],
+		[250, 220, 150],
+		[90, 140, 200],
+	][k % 3];
+	const b = [
+		[60, 60, 60],
+		[180, 90, 40],
+		[30, 50, 90],
+	][k % 3];
+	const pattern = [
+		(x, y) => Math.hypot((x % 6) - 2.5, (y % 6) - 2.5) < 1.8, // screentone
+		(x, y) => (x + y) % 8 < 3, // diagonal stripes
+		(x, y) => (((x >> 2) + (y >> 2)) % 2 === 0) !== (x % 4 === 0), // weave
+	][k % 3];
+	const plate = { width, height, data: new Uint8Array(width * height * 4) };
+	const image = { width, height, data: new Uint8Array(width * height * 4) };
+	const band = Math.floor(height / 3);
+	for (let y = 0; y < height; y++) {
+		const ink = regions.find((r) => r.id === Math.min(2, Math.floor(y / band)))?.color ?? [0, 0, 0];
+		for (let x = 0; x < width; x++) {
+			const i = y * width + x;
+			const bg = pattern(x, y) ? b : a;
+			const t = coverage[i] / 255;
+			for (let c = 0; c < 3; c++) {
+				plate.data[i * 4 + c] = bg[c];
+				image.data[i * 4 + c] = Math.round(bg[c] * (1 - t) + ink[c] * t);
+			}
+			plate.data[i * 4 + 3] = 255;
+			image.data[i * 4 + 3] = 255;
+		}
+	}
+	return { ...sample, name: sample.name.replace("texture", "periodic"), kind: "periodic", plate, image };
+}
 
 /** The corpus draws lines from a left edge, Arabic from a right edge; vertical columns count as centred. */
 function expectedAlign(region, script) {

@@ -2,8 +2,8 @@ import type { Mode } from "../../request/options";
 import type { Box, ErasedRegion, Raster, Rgb, TranslatedRegion } from "../types";
 import { type Background, fitBackground, predict } from "./background";
 import { cleanArea } from "./clean-area";
-import { fillByPushPull, fillFromPlane } from "./fill";
 import { inkScore } from "./ink";
+import { inpaint } from "./inpaint";
 import { boundingBox, dilate, findLettering } from "./mask";
 import { lineAlignment, looksBold, medianColour } from "./measure";
 import { clipBox, cutPatch, type Patch, paddedBox, pastePatch, toPatchBox } from "./patch";
@@ -34,10 +34,7 @@ function eraseRegion(raster: Raster, region: TranslatedRegion, erase: boolean): 
 	const erased = dilate(lettering.mask, patch.width, patch.height, bg.kind === "texture" ? 3 : 2);
 	// A balloon outline the glyphs touch is art: the margin stops at it.
 	if (lettering.outline) for (let i = 0; i < erased.length; i++) erased[i]! &= 1 - lettering.outline[i]!;
-	// A plane would miss curved gradients (radial, vignettes): push-pull follows whatever surrounds the hole.
-	const flat = bg.kind === "flat";
-	if (flat) fillFromPlane(patch, bg, erased);
-	else fillByPushPull(patch, erased);
+	inpaint(patch, bg, erased);
 	if (erase) pastePatch(raster, patch, erased);
 
 	// The translation may grow past the text into clean background: on flat art and gradients that
