@@ -1,6 +1,7 @@
 /**
  * The benchmark's input images, made once from the synthetic corpus and cached in bench/out:
- * a manga page (PNG), a product photo (JPEG) and 25 MP images (PNG, JPEG, progressive JPEG, GIF).
+ * a manga page (PNG), a product photo (JPEG) and 25 MP images (PNG, JPEG, progressive JPEG, GIF,
+ * lossless WebP).
  * `encode`: ImageMagick options that turn the synthetic PNG into the case's file.
  */
 import { execFileSync } from "node:child_process";
@@ -71,10 +72,20 @@ export const CASES = [
 		height: 5000,
 		regions: 12,
 	},
+	{
+		name: "5000×5000 lossless WebP (25 MP), 12 regions",
+		file: "big.webp",
+		encode: ["-define", "webp:lossless=true"],
+		kind: "manga",
+		script: "ko",
+		width: 5000,
+		height: 5000,
+		regions: 12,
+	},
 ];
 
 const DIR = "bench/out/pixels-inputs";
-const FORMATS = { png: "png", jpg: "jpeg", gif: "gif" };
+const FORMATS = { png: "png", jpg: "jpeg", gif: "gif", webp: "webp" };
 
 /** { bytes, format, width, height, regions } for a case, generating it the first time. */
 export async function input(spec) {
