@@ -93,12 +93,19 @@ describe("decodeImage", () => {
 		"4:2:2": [gifJpeg.progressive422_jpg, gifJpeg.progressive422_jpg_ref_png, 4],
 		"4:4:4": [gifJpeg.progressive444_jpg, gifJpeg.progressive444_jpg_ref_png, 0.5],
 		grey: [gifJpeg.progressivegrey_jpg, gifJpeg.progressivegrey_jpg_ref_png, 0.5],
+		"4:2:0 whose DC scans are not interleaved": [gifJpeg.progressivescans_jpg, gifJpeg.progressivescans_jpg_ref_png, 4],
 		"4:2:0 with a restart marker after every MCU": [
 			gifJpeg.progressiverestart_jpg,
 			gifJpeg.progressiverestart_jpg_ref_png,
 			4,
 		],
 	} as const;
+	it("decodes a sequential JPEG with one scan per component like ImageMagick", async () => {
+		const ours = await decodeImage(bytes(gifJpeg.sequentialscans_jpg), "jpeg");
+		const theirs = await decodeImage(bytes(gifJpeg.sequentialscans_jpg_ref_png), "png");
+		expectJpegAgrees(ours, theirs, 4);
+	});
+
 	for (const [name, [file, refPng, meanLimit]] of Object.entries(progressive)) {
 		it(`decodes a progressive ${name} JPEG like ImageMagick`, async () => {
 			const ours = await decodeImage(bytes(file), "jpeg");
@@ -203,7 +210,7 @@ describe("decodeImage", () => {
 		"PNG cut after its header": ["png", truncate(images.rgb8_png, 33)],
 		"PNG with scrambled image data": ["png", corruptIdat()],
 		"JPEG cut in half": ["jpeg", truncate(images.plain_jpg, 200)],
-		"progressive JPEG cut in half": ["jpeg", truncate(gifJpeg.progressive420_jpg, 1200)],
+		"progressive JPEG cut in half": ["jpeg", truncate(gifJpeg.progressive420_jpg, 680)],
 		"progressive JPEG cut before its end marker": ["jpeg", bytes(gifJpeg.progressive420_jpg).slice(0, -2)],
 		"progressive JPEG whose later scan names a component the frame lacks": ["jpeg", scanOfUnknownComponent()],
 		"WebP cut short": ["webp", truncate(images.image_webp, 40)],
