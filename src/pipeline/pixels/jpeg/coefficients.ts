@@ -20,8 +20,9 @@ import type { McuGrid } from "./output";
  * MCU / pixels per MCU: grey 2 B, 4:2:0 and 4:1:1 3 B, 4:2:2 and 4:4:0 4 B, 4:4:4 6 B. With k MCU
  * rows still to convert after row m, S must cover k·C plus what rows m+1.. have not yet written.
  * When an MCU row's coefficients fit in its pixels (C ≤ R per row: all but 4:4:4), the largest need
- * is at the last two rows and S < width·height·4 + 2·C: the raster plus under two MCU rows (4:2:2
- * adds 4 bytes per padding column of the MCU grid, since C counts padded columns and R does not).
+ * is at the last two rows and S < width·height·4 + 2·C: the raster plus under two MCU rows (4:2:2,
+ * exactly 4 B/px, adds up to 4 bytes per pixel of the MCU grid's padding columns, which C counts
+ * and R does not).
  * For 4:4:4 the need is largest at the first row: S ≈ 6 B/px, 1.5 times the raster, whose unused
  * tail stays allocated with it (150 MB at 25 MP: over a Worker's 128 MB).
  */
