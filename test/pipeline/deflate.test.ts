@@ -37,6 +37,25 @@ describe("RleDeflater", () => {
 			return [Uint8Array.from(out)];
 		},
 		"a single byte and an empty block": () => [Uint8Array.of(42), new Uint8Array(0)],
+		// Stretches of 1 to 9 and of 256 to 521 equal bytes, often the same byte twice in a row, at each alignment
+		// (runs are looked for a word at a time): runs that meet, cross words and exceed 258.
+		"runs of every length at every alignment": () => {
+			let seed = 5;
+			const next = (n: number) => {
+				seed = (seed * 16807) % 2147483647;
+				return seed % n;
+			};
+			const bytes: number[] = [];
+			let value = 0;
+			while (bytes.length < 200_000) {
+				if (next(3) > 0) value = next(4);
+				// Mostly short; some just around one or two maximal matches (258), leaving 0 to 5 over.
+				const length = next(5) === 0 ? 256 + 258 * next(2) + next(8) : 1 + next(9);
+				for (let k = 0; k < length; k++) bytes.push(value);
+			}
+			const all = Uint8Array.from(bytes);
+			return [0, 1, 2, 3].map((offset) => all.subarray(offset, 50_000 + offset));
+		},
 	};
 	for (const [name, make] of Object.entries(cases)) {
 		it(`round-trips ${name} through the runtime's inflater`, async () => {

@@ -107,12 +107,14 @@ function writeSymbols(
 			const entry = table[data[i]!]!;
 			buffer |= (entry & 0xffff) << nbits;
 			nbits += entry >>> 16;
-			if (nbits >= 16) {
-				out[at++] = buffer & 255;
-				out[at++] = (buffer >>> 8) & 255;
-				buffer >>>= 16;
-				nbits -= 16;
-			}
+			// Without a branch, which noise would mispredict about every other literal: the two
+			// low bytes are always stored, and kept (the position advanced) only when complete.
+			out[at] = buffer;
+			out[at + 1] = buffer >>> 8;
+			const full = nbits >>> 4; // 1 when 16 or more bits are pending
+			at += full << 1;
+			buffer >>>= full << 4;
+			nbits -= full << 4;
 		}
 		if (r === runCount) break;
 		const run = runs[2 * r + 1]!;
@@ -143,31 +145,45 @@ function writeSymbols(
 }
 
 /**
- * Finds the runs of a byte repeated at least 3 times after itself (what Up-filtered flat areas
- * become), counting the frequency of every symbol: run k starts at runs[2k] and is runs[2k + 1]
- * bytes long. Returns the number of runs. Every byte is first counted as a literal (a fast
- * histogram), and the bytes of each run found are taken back out.
+ * Finds runs of a byte repeated (what Up-filtered flat areas become), counting the frequency of
+ * every symbol: run k starts at runs[2k] and is runs[2k + 1] bytes long; returns the number of
+ * runs. Every byte is first counted as a literal (a fast histogram), and the bytes of each run
+ * are taken back out.
+ *
+ * Runs are looked for a word at a time: only where four aligned bytes are equal, then grown both
+ * ways. That sees every stretch of 7 or more equal bytes, and some shorter ones; testing every
+ * byte costs a branch that noise mispredicts at every other byte (3 times slower on the photo,
+ * for files 0.5% smaller).
  */
 function findRuns(data: Uint8Array, runs: Uint32Array, freqs: Uint32Array): number {
 	countBytes(data, freqs);
 	const n = data.length;
+	const head = Math.min(n, (4 - (data.byteOffset & 3)) & 3);
+	const words = new Int32Array(data.buffer, data.byteOffset + head, (n - head) >> 2);
 	let count = 0;
-	// A run starts at i when bytes i-1..i+2 are equal (no byte before the block: never at 0).
-	// Tested as one OR of differences, one branch that is rarely taken on a photo, where a test
-	// per pair of bytes would be mispredicted at every other byte of noise.
-	for (let i = 1; i + 2 < n; ) {
-		const b = data[i]!;
-		if ((b ^ data[i - 1]!) | (b ^ data[i + 1]!) | (b ^ data[i + 2]!)) {
-			i++;
-			continue;
+	let end = 1; // where the next run may start: after the last one, never at 0 (nothing to repeat)
+	for (let k = 0; k < words.length; k++) {
+		const w = words[k]!;
+		if ((w ^ (w >>> 8)) & 0xffffff) continue;
+		const b = w & 255;
+		// The word may begin inside the last run (or at 0): the run starts no earlier than `end`.
+		let start = Math.max(head + 4 * k, end);
+		while (start > end && data[start - 1] === b) start--;
+		// The byte before a run is the one it repeats.
+		if (data[start - 1] !== b) start++;
+		let stretch = start;
+		while (stretch < n && data[stretch] === b) stretch++;
+		// A stretch longer than a match is several runs; a tail under 3 bytes stays literal.
+		for (let at = start; stretch - at >= 3; ) {
+			const run = Math.min(MAX_RUN, stretch - at);
+			runs[count++] = at;
+			runs[count++] = run;
+			freqs[LENGTH_SYMBOL[run]!]!++;
+			freqs[b]! -= run;
+			at += run;
+			end = at;
 		}
-		let run = 3;
-		while (run < MAX_RUN && i + run < n && data[i + run] === b) run++;
-		runs[count++] = i;
-		runs[count++] = run;
-		freqs[LENGTH_SYMBOL[run]!]!++;
-		freqs[b]! -= run;
-		i += run;
+		k = Math.max(k, ((end - head) >> 2) - 1);
 	}
 	return count >> 1;
 }
