@@ -46,14 +46,21 @@ export function predictBlock(
 			if (hasLeft) count++;
 			// 2n, n or no neighbours: shift by log2 of their count, or 128 for the top-left MB.
 			const dc = count === 0 ? 128 : (sum + ((n * count) >> 1)) >> (shift + count);
-			for (let y = 0; y < n; y++) b.fill(dc, o + y * s, o + y * s + n);
+			fillBlock(b, o, s, n, dc);
 			return;
 		}
 		case V_PRED:
-			for (let y = 0; y < n; y++) b.copyWithin(o + y * s, o - s, o - s + n);
+			for (let y = 0; y < n; y++) {
+				const row = o + y * s;
+				for (let x = 0; x < n; x++) b[row + x] = b[o - s + x]!;
+			}
 			return;
 		case H_PRED:
-			for (let y = 0; y < n; y++) b.fill(b[o + y * s - 1]!, o + y * s, o + y * s + n);
+			for (let y = 0; y < n; y++) {
+				const row = o + y * s;
+				const v = b[row - 1]!;
+				for (let x = 0; x < n; x++) b[row + x] = v;
+			}
 			return;
 		case TM_PRED: {
 			const p = b[o - s - 1]!;
@@ -86,7 +93,7 @@ export function predictSubblock(b: Uint8Array, o: number, s: number, mode: numbe
 	switch (mode) {
 		case B_DC_PRED: {
 			const dc = (A0 + A1 + A2 + A3 + L0 + L1 + L2 + L3 + 4) >> 3;
-			fill4(b, o, s, dc);
+			fillBlock(b, o, s, 4, dc);
 			return;
 		}
 		case B_TM_PRED:
@@ -219,6 +226,14 @@ export function predictSubblock(b: Uint8Array, o: number, s: number, mode: numbe
 	}
 }
 
+/** Plain loops: TypedArray.fill on a few bytes costs more than it saves. */
+function fillBlock(b: Uint8Array, o: number, s: number, n: number, v: number): void {
+	for (let y = 0; y < n; y++) {
+		const row = o + y * s;
+		for (let x = 0; x < n; x++) b[row + x] = v;
+	}
+}
+
 function avg3(x: number, y: number, z: number): number {
 	return (x + y + y + z + 2) >> 2;
 }
@@ -232,8 +247,4 @@ function set4(b: Uint8Array, at: number, v0: number, v1: number, v2: number, v3:
 	b[at + 1] = v1;
 	b[at + 2] = v2;
 	b[at + 3] = v3;
-}
-
-function fill4(b: Uint8Array, o: number, s: number, v: number): void {
-	for (let y = 0; y < 4; y++) set4(b, o + y * s, v, v, v, v);
 }

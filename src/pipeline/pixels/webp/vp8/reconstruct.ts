@@ -44,7 +44,9 @@ export class MacroblockReconstructor {
 		this.fillEdges(mx, my);
 		if (modes.yMode === B_PRED) {
 			// Subblocks on the right edge predict from the MB row above, whatever their row (§12.3).
-			for (let r = 3; r < 15; r += 4) w.copyWithin(Y_AT + r * S + 16, Y_AT - S + 16, Y_AT - S + 20);
+			for (let r = 3; r < 15; r += 4) {
+				for (let i = 16; i < 20; i++) w[Y_AT + r * S + i] = w[Y_AT - S + i]!;
+			}
 			for (let k = 0; k < 16; k++) {
 				const o = Y_AT + (k >> 2) * 4 * S + (k & 3) * 4;
 				predictSubblock(w, o, S, modes.subModes[k]!);
@@ -75,11 +77,13 @@ export class MacroblockReconstructor {
 			w.fill(127, U_AT - S - 1, U_AT - S + 8);
 			w.fill(127, V_AT - S - 1, V_AT - S + 8);
 		} else {
-			w.set(y.subarray(mx * 16, mx * 16 + 16), Y_AT - S);
-			if (mx < this.mbCols - 1) w.set(y.subarray(mx * 16 + 16, mx * 16 + 20), Y_AT - S + 16);
-			else w.fill(y[mx * 16 + 15]!, Y_AT - S + 16, Y_AT - S + 20);
-			w.set(u.subarray(mx * 8, mx * 8 + 8), U_AT - S);
-			w.set(v.subarray(mx * 8, mx * 8 + 8), V_AT - S);
+			for (let i = 0; i < 16; i++) w[Y_AT - S + i] = y[mx * 16 + i]!;
+			const last = mx === this.mbCols - 1;
+			for (let i = 16; i < 20; i++) w[Y_AT - S + i] = y[last ? mx * 16 + 15 : mx * 16 + i]!;
+			for (let i = 0; i < 8; i++) {
+				w[U_AT - S + i] = u[mx * 8 + i]!;
+				w[V_AT - S + i] = v[mx * 8 + i]!;
+			}
 			w[Y_AT - S - 1] = mx === 0 ? 129 : y[mx * 16 - 1]!;
 			w[U_AT - S - 1] = mx === 0 ? 129 : u[mx * 8 - 1]!;
 			w[V_AT - S - 1] = mx === 0 ? 129 : v[mx * 8 - 1]!;

@@ -63,22 +63,26 @@ export class RgbaRowWriter {
 			v[i] = 3 * vPlane[vNear + i]! + vPlane[vFar + i]!;
 		}
 		const base = this.outOffset + row * this.outStride;
-		const words = this.words;
-		for (let j = 0; j <= last; j++) {
-			// Chroma column j sits between luma columns 2j and 2j+1: each leans on its outer neighbour.
+		if (this.words) this.writeWords(this.words, base >> 2, y, yAt);
+		else {
+			for (let x = 0; x < width; x++) this.writeBytes(base + x * 4, pixel(y[yAt + x]!, u, v, x, last));
+		}
+	}
+
+	private writeWords(words: Uint32Array, at: number, y: Uint8Array, yAt: number): void {
+		const { u, v, width } = this;
+		const last = u.length - 1;
+		const pairs = width >> 1;
+		// Chroma column j sits between luma columns 2j and 2j+1: each leans on its outer neighbour.
+		for (let j = 0; j < pairs; j++) {
 			const u3 = 3 * u[j]!;
 			const v3 = 3 * v[j]!;
-			const x = 2 * j;
-			const left = j > 0 ? j - 1 : 0;
-			const pl = rgba(y[yAt + x]!, (u3 + u[left]! + 8) >> 4, (v3 + v[left]! + 8) >> 4);
-			if (words) words[(base >> 2) + x] = pl;
-			else this.writeBytes(base + x * 4, pl);
-			if (x + 1 === width) break;
-			const right = j < last ? j + 1 : last;
-			const pr = rgba(y[yAt + x + 1]!, (u3 + u[right]! + 8) >> 4, (v3 + v[right]! + 8) >> 4);
-			if (words) words[(base >> 2) + x + 1] = pr;
-			else this.writeBytes(base + x * 4 + 4, pr);
+			const l = j > 0 ? j - 1 : 0;
+			const r = j < last ? j + 1 : last;
+			words[at + 2 * j] = rgba(y[yAt + 2 * j]!, (u3 + u[l]! + 8) >> 4, (v3 + v[l]! + 8) >> 4);
+			words[at + 2 * j + 1] = rgba(y[yAt + 2 * j + 1]!, (u3 + u[r]! + 8) >> 4, (v3 + v[r]! + 8) >> 4);
 		}
+		if (width & 1) words[at + width - 1] = pixel(y[yAt + width - 1]!, u, v, width - 1, last);
 	}
 
 	private writeBytes(at: number, pixel: number): void {
@@ -90,11 +94,18 @@ export class RgbaRowWriter {
 	}
 }
 
-/** One pixel as a little-endian RGBA word, opaque. */
+/** Pixel x of a row from the vertically blended chroma rows u, v (one column at a time, for edges and unaligned output). */
+function pixel(y: number, u: Int32Array, v: Int32Array, x: number, last: number): number {
+	const j = x >> 1;
+	const k = x & 1 ? Math.min(j + 1, last) : Math.max(j - 1, 0);
+	return rgba(y, (3 * u[j]! + u[k]! + 8) >> 4, (3 * v[j]! + v[k]! + 8) >> 4);
+}
+
+/** One pixel as a little-endian RGBA word, opaque (a negative int32: typed-array stores wrap it). */
 function rgba(y: number, u: number, v: number): number {
 	const ly = Y_TERM[y]!;
 	const r = CLIP[((ly + VR_TERM[v]!) >> FIX) + CLIP_BIAS]!;
 	const g = CLIP[((ly + UG_TERM[u]! + VG_TERM[v]!) >> FIX) + CLIP_BIAS]!;
 	const b = CLIP[((ly + UB_TERM[u]!) >> FIX) + CLIP_BIAS]!;
-	return (0xff000000 | (b << 16) | (g << 8) | r) >>> 0;
+	return 0xff000000 | (b << 16) | (g << 8) | r;
 }
