@@ -18,25 +18,13 @@ export function vp8lSize(data: Uint8Array): { width: number; height: number } {
 
 /**
  * Decodes a VP8L bitstream into a new RGBA raster. The pixels are decoded as ARGB numbers in
- * the raster's own memory and then swapped to RGBA byte order in place: no second copy.
+ * the raster's own memory and then put in RGBA byte order in place: no second copy.
  */
 export function decodeVp8l(data: Uint8Array): Raster {
 	const { width, height } = vp8lSize(data);
 	const rgba = new Uint8Array(width * height * 4);
 	const argb = new Int32Array(rgba.buffer, 0, width * height);
 	const br = new BitReader(data, 5);
-	decodeImageStream(br, width, height, argb);
-	argbToRgba(argb);
+	decodeImageStream(br, width, height, argb, true);
 	return { width, height, data: rgba };
-}
-
-// Workers run on little-endian machines: an ARGB number is stored as the bytes B, G, R, A.
-if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error("big-endian hosts are not supported");
-
-/** ARGB numbers to R, G, B, A bytes in memory: swap the red and blue channels. */
-function argbToRgba(pixels: Int32Array): void {
-	for (let i = 0; i < pixels.length; i++) {
-		const argb = pixels[i]!;
-		pixels[i] = (argb & 0xff00ff00) | ((argb >> 16) & 0xff) | ((argb & 0xff) << 16);
-	}
 }

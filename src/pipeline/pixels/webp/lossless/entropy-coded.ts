@@ -1,7 +1,7 @@
 import { WebpFormatError } from "../errors";
 import type { BitReader } from "./bit-reader";
 import { planeDistance } from "./distance";
-import { ROOT_BITS, readPrefixCode, readSymbol } from "./prefix-code";
+import { isSingleSymbol, ROOT_BITS, readPrefixCode, readSymbol } from "./prefix-code";
 
 /** The five prefix codes that code one area of the image (RFC 9649 section 3.7.2.2). */
 export interface PrefixGroup {
@@ -11,6 +11,12 @@ export interface PrefixGroup {
 	blue: Int32Array;
 	alpha: Int32Array;
 	distance: Int32Array;
+	/**
+	 * Whether red, blue and alpha codes have one symbol each (common in grey, opaque images
+	 * after subtract-green): literals then cost one green symbol, the rest is `fixedBits`.
+	 */
+	fixedChannels: boolean;
+	fixedBits: number;
 }
 
 /** Which group codes each block of the image: the meta prefix codes. */
@@ -28,13 +34,14 @@ const ROOT_MASK = (1 << ROOT_BITS) - 1;
 
 export function readGroup(br: BitReader, cacheBits: number): PrefixGroup {
 	const cacheSize = cacheBits > 0 ? 1 << cacheBits : 0;
-	return {
-		green: readPrefixCode(br, 256 + LENGTH_PREFIXES + cacheSize),
-		red: readPrefixCode(br, 256),
-		blue: readPrefixCode(br, 256),
-		alpha: readPrefixCode(br, 256),
-		distance: readPrefixCode(br, 40),
-	};
+	const green = readPrefixCode(br, 256 + LENGTH_PREFIXES + cacheSize);
+	const red = readPrefixCode(br, 256);
+	const blue = readPrefixCode(br, 256);
+	const alpha = readPrefixCode(br, 256);
+	const distance = readPrefixCode(br, 40);
+	const fixedChannels = [red, blue, alpha].every(isSingleSymbol);
+	const fixedBits = ((alpha[0]! >> 8) << 24) | ((red[0]! >> 8) << 16) | (blue[0]! >> 8);
+	return { green, red, blue, alpha, distance, fixedChannels, fixedBits };
 }
 
 /** Optional colour cache size in bits (0 for none): 1 bit present, then 4 bits from 1 to 11. */
@@ -100,7 +107,16 @@ export function decodeEntropyCoded(
 		count -= entry & 0xff;
 		const code = entry >> 8;
 
-		if (code < 256) {
+		if (code < 256 && group.fixedChannels) {
+			const argb = group.fixedBits | (code << 8);
+			out[pos++] = argb;
+			if (hasCache) cache[Math.imul(argb, 0x1e35a7bd) >>> cacheShift] = argb;
+			if (++x === width) {
+				x = 0;
+				y++;
+				if (next * 8 - count > lastPos) throw new WebpFormatError("VP8L data is truncated");
+			}
+		} else if (code < 256) {
 			let argb = code << 8;
 			for (let channel = 0; channel < 3; channel++) {
 				table = channel === 0 ? group.red : channel === 1 ? group.blue : group.alpha;

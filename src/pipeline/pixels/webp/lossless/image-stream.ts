@@ -5,16 +5,16 @@ import { readTransforms, undoTransforms } from "./transforms";
 
 /**
  * A VP8L image stream (RFC 9649 section 5): transforms, colour cache, meta prefix codes, then
- * the entropy-coded pixels. Decoded straight into `out` (ARGB, one number per pixel), which
- * must hold width x height pixels; the transforms are undone in place.
+ * the entropy-coded pixels. Decoded straight into `out` (ARGB, one number per pixel, or RGBA
+ * bytes with `toRgba`), which must hold width x height pixels; the transforms are undone in place.
  */
-export function decodeImageStream(br: BitReader, width: number, height: number, out: Int32Array): void {
+export function decodeImageStream(br: BitReader, width: number, height: number, out: Int32Array, toRgba = false): void {
 	const { transforms, codedWidth } = readTransforms(br, width, height, decodeSubImage);
 	const cacheBits = readCacheBits(br);
 	const map = br.read(1) === 1 ? readGroupMap(br, codedWidth, height) : undefined;
 	const groups = map ? readMappedGroups(br, map, cacheBits) : [readGroup(br, cacheBits)];
 	decodeEntropyCoded(br, out, codedWidth, height, groups, map, cacheBits);
-	undoTransforms(out, height, transforms);
+	undoTransforms(out, width, height, transforms, toRgba);
 }
 
 /** Transform data, palettes and the group map: no transforms, no meta codes, one group. */

@@ -1,10 +1,10 @@
+const OPAQUE_BLACK = 0xff000000 | 0;
+
 /**
  * Inverse of the VP8L predictor transform (RFC 9649 section 4.1), in place: each pixel is stored
  * as its difference from a prediction made from already decoded neighbours, per channel mod 256.
  * The mode of each 2^bits square block is the green channel of the transform's sub-image.
  */
-const OPAQUE_BLACK = 0xff000000 | 0;
-
 export function undoPredictor(
 	pixels: Int32Array,
 	width: number,
@@ -26,51 +26,88 @@ export function undoPredictor(
 		for (let x = 1; x < width; ) {
 			const mode = (modes[modeRow + (x >> bits)]! >> 8) & 0xf;
 			const end = Math.min(width, ((x >> bits) + 1) << bits);
-			for (let i = row + x, stop = row + end; i < stop; i++) {
-				// The top-right of the last pixel in a row is the first pixel of this row: in memory,
-				// simply the next one after the top neighbour.
-				const top = i - width;
-				pixels[i] = addPixels(
-					pixels[i]!,
-					predict(mode, pixels[i - 1]!, pixels[top]!, pixels[top + 1]!, pixels[top - 1]!),
-				);
-			}
+			addPredictions(pixels, mode, row + x, row + end, width);
 			x = end;
 		}
 	}
 }
 
-/** Prediction of mode 0 to 13 from left, top, top-right and top-left; 14 and 15 act as 0. */
-function predict(mode: number, left: number, top: number, topRight: number, topLeft: number): number {
+/**
+ * Adds mode `mode`'s prediction to pixels start..stop-1 of one row (not its first pixel), from
+ * left (L), top (T), top-right (TR) and top-left (TL); modes 14 and 15 act as 0. One loop per
+ * mode, so that the hot loop neither branches on the mode nor reloads the left neighbour. The
+ * top-right of a row's last pixel is the first pixel of the row itself: in memory, simply the one
+ * after its top neighbour.
+ */
+function addPredictions(p: Int32Array, mode: number, start: number, stop: number, width: number): void {
+	let left = p[start - 1]!;
 	switch (mode) {
-		case 1:
-			return left;
-		case 2:
-			return top;
-		case 3:
-			return topRight;
-		case 4:
-			return topLeft;
-		case 5:
-			return average(average(left, topRight), top);
-		case 6:
-			return average(left, topLeft);
-		case 7:
-			return average(left, top);
-		case 8:
-			return average(topLeft, top);
-		case 9:
-			return average(top, topRight);
-		case 10:
-			return average(average(left, topLeft), average(top, topRight));
-		case 11:
-			return select(left, top, topLeft);
-		case 12:
-			return clampAddSubtractFull(left, top, topLeft);
-		case 13:
-			return clampAddSubtractHalf(average(left, top), topLeft);
-		default:
-			return OPAQUE_BLACK;
+		case 1: // L
+			for (let i = start; i < stop; i++) {
+				left = addPixels(p[i]!, left);
+				p[i] = left;
+			}
+			return;
+		case 2: // T
+			for (let i = start; i < stop; i++) p[i] = addPixels(p[i]!, p[i - width]!);
+			return;
+		case 3: // TR
+			for (let i = start; i < stop; i++) p[i] = addPixels(p[i]!, p[i - width + 1]!);
+			return;
+		case 4: // TL
+			for (let i = start; i < stop; i++) p[i] = addPixels(p[i]!, p[i - width - 1]!);
+			return;
+		case 5: // average(average(L, TR), T)
+			for (let i = start; i < stop; i++) {
+				left = addPixels(p[i]!, average(average(left, p[i - width + 1]!), p[i - width]!));
+				p[i] = left;
+			}
+			return;
+		case 6: // average(L, TL)
+			for (let i = start; i < stop; i++) {
+				left = addPixels(p[i]!, average(left, p[i - width - 1]!));
+				p[i] = left;
+			}
+			return;
+		case 7: // average(L, T)
+			for (let i = start; i < stop; i++) {
+				left = addPixels(p[i]!, average(left, p[i - width]!));
+				p[i] = left;
+			}
+			return;
+		case 8: // average(TL, T)
+			for (let i = start; i < stop; i++) p[i] = addPixels(p[i]!, average(p[i - width - 1]!, p[i - width]!));
+			return;
+		case 9: // average(T, TR)
+			for (let i = start; i < stop; i++) p[i] = addPixels(p[i]!, average(p[i - width]!, p[i - width + 1]!));
+			return;
+		case 10: // average(average(L, TL), average(T, TR))
+			for (let i = start; i < stop; i++) {
+				const top = i - width;
+				left = addPixels(p[i]!, average(average(left, p[top - 1]!), average(p[top]!, p[top + 1]!)));
+				p[i] = left;
+			}
+			return;
+		case 11: // L or T, whichever is nearer the gradient estimate L + T - TL
+			for (let i = start; i < stop; i++) {
+				left = addPixels(p[i]!, select(left, p[i - width]!, p[i - width - 1]!));
+				p[i] = left;
+			}
+			return;
+		case 12: // clamp(L + T - TL) per channel
+			for (let i = start; i < stop; i++) {
+				left = addPixels(p[i]!, clampAddSubtractFull(left, p[i - width]!, p[i - width - 1]!));
+				p[i] = left;
+			}
+			return;
+		case 13: // clamp(a + (a - TL) / 2) per channel, a = average(L, T)
+			for (let i = start; i < stop; i++) {
+				left = addPixels(p[i]!, clampAddSubtractHalf(average(left, p[i - width]!), p[i - width - 1]!));
+				p[i] = left;
+			}
+			return;
+		default: // opaque black
+			for (let i = start; i < stop; i++) p[i] = addPixels(p[i]!, OPAQUE_BLACK);
 	}
 }
 

@@ -63,6 +63,11 @@ function readCodeLengths(br: BitReader, lengths: Uint8Array): void {
 	br.checkEnd();
 }
 
+/** Whether a table decodes one symbol without reading any bit (its entries have length 0). */
+export function isSingleSymbol(table: Int32Array): boolean {
+	return (table[0]! & 0xff) === 0;
+}
+
 /** Decodes one symbol (outside the hot pixel loop, which inlines the same steps). */
 export function readSymbol(br: BitReader, table: Int32Array): number {
 	if (br.count < MAX_CODE_LENGTH) br.fill();

@@ -47,9 +47,20 @@ export function readTransforms(
 	return { transforms, codedWidth };
 }
 
-/** Undoes the transforms, last read first, over `pixels` (coded image first, full image after). */
-export function undoTransforms(pixels: Int32Array, height: number, transforms: Transform[]): void {
-	for (let t = transforms.length - 1; t >= 0; t--) {
+/**
+ * Undoes the transforms, last read first, over `pixels` (coded image first, full image after).
+ * With `toRgba`, the `width` x `height` result is then stored as R, G, B, A bytes instead of ARGB
+ * numbers; when subtract-green comes last (the usual case) both happen in one pass over memory.
+ */
+export function undoTransforms(
+	pixels: Int32Array,
+	width: number,
+	height: number,
+	transforms: Transform[],
+	toRgba: boolean,
+): void {
+	const fuseLast = toRgba && transforms[0]?.kind === "subtract-green";
+	for (let t = transforms.length - 1; t >= (fuseLast ? 1 : 0); t--) {
 		const transform = transforms[t]!;
 		switch (transform.kind) {
 			case "predictor":
@@ -66,6 +77,8 @@ export function undoTransforms(pixels: Int32Array, height: number, transforms: T
 				break;
 		}
 	}
+	if (fuseLast) undoSubtractGreenToRgba(pixels, width * height);
+	else if (toRgba) argbToRgba(pixels, width * height);
 }
 
 function blocks(size: number, bits: number): number {
@@ -115,6 +128,28 @@ function undoSubtractGreen(pixels: Int32Array, count: number): void {
 		const argb = pixels[i]!;
 		const green = (argb >> 8) & 0xff;
 		pixels[i] = (argb & 0xff00ff00) | (((argb & 0x00ff00ff) + ((green << 16) | green)) & 0x00ff00ff);
+	}
+}
+
+// Workers run on little-endian machines: an ARGB number is stored as the bytes B, G, R, A.
+if (new Uint8Array(new Int32Array([1]).buffer)[0] !== 1) throw new Error("big-endian hosts are not supported");
+
+/** ARGB numbers to R, G, B, A bytes in memory: swap the red and blue channels. */
+function argbToRgba(pixels: Int32Array, count: number): void {
+	for (let i = 0; i < count; i++) {
+		const argb = pixels[i]!;
+		pixels[i] = (argb & 0xff00ff00) | ((argb >> 16) & 0xff) | ((argb & 0xff) << 16);
+	}
+}
+
+/** `undoSubtractGreen` then `argbToRgba`, in one pass. */
+function undoSubtractGreenToRgba(pixels: Int32Array, count: number): void {
+	for (let i = 0; i < count; i++) {
+		const argb = pixels[i]!;
+		const green = (argb >> 8) & 0xff;
+		const red = ((argb >> 16) + green) & 0xff;
+		const blue = (argb + green) & 0xff;
+		pixels[i] = (argb & 0xff00ff00) | (blue << 16) | red;
 	}
 }
 
