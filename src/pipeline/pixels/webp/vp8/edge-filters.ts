@@ -7,7 +7,7 @@
 
 /** Clamp to the signed 8-bit range (the RFC's c()). */
 function c(v: number): number {
-	return v < -128 ? -128 : v > 127 ? 127 : v;
+	return v < -128 ? -128 : Math.min(v, 127);
 }
 
 /**
@@ -15,7 +15,7 @@ function c(v: number): number {
  * to -128..127 and converts back; clamping the unsigned sum to 0..255 is the same.
  */
 function px(v: number): number {
-	return v < 0 ? 0 : v > 255 ? 255 : v;
+	return v < 0 ? 0 : Math.min(v, 255);
 }
 
 function abs(v: number): number {

@@ -1,7 +1,7 @@
 import { segmentDequant } from "./dequant";
 import { Vp8FormatError } from "./errors";
 import { parseFrameHeader } from "./header";
-import { filterMacroblock, filterStrengths } from "./loop-filter";
+import { filterMacroblock, filterStrengths, type MacroblockSite } from "./loop-filter";
 import { B_PRED, type MacroblockModes, readMacroblockModes } from "./modes";
 import { MacroblockReconstructor } from "./reconstruct";
 import { COEFFS_PER_MB, NZ_PER_MB, readResiduals, skipResiduals } from "./residuals";
@@ -81,6 +81,7 @@ export function decodeFrame(vp8: Uint8Array, width: number, height: number, sink
 	const coeffs = new Int16Array(COEFFS_PER_MB);
 	const kinds = new Uint8Array(24);
 	const mb: MacroblockModes = { segment: 0, skip: false, yMode: 0, subModes: new Uint8Array(16), uvMode: 0 };
+	const site: MacroblockSite = { ...target, hasLeft: false, hasTop: false, inner: false };
 	const strengthOf = new Uint8Array(mbCols);
 	const innerOf = new Uint8Array(mbCols);
 
@@ -120,18 +121,11 @@ export function decodeFrame(vp8: Uint8Array, width: number, height: number, sink
 
 		if (filtering) {
 			for (let mx = 0; mx < mbCols; mx++) {
-				const site = {
-					y: rows.y,
-					yAt: target.yAt + mx * 16,
-					yStride,
-					u: rows.u,
-					v: rows.v,
-					cAt: target.cAt + mx * 8,
-					cStride,
-					hasLeft: mx > 0,
-					hasTop: my > 0,
-					inner: innerOf[mx] === 1,
-				};
+				site.yAt = target.yAt + mx * 16;
+				site.cAt = target.cAt + mx * 8;
+				site.hasLeft = mx > 0;
+				site.hasTop = my > 0;
+				site.inner = innerOf[mx] === 1;
 				filterMacroblock(site, strengths[strengthOf[mx]!]!, hdr.filter.simple);
 			}
 		}

@@ -45,7 +45,7 @@ export function filterStrengths(filter: LoopFilterHeader, seg: Segmentation): Fi
 }
 
 function clamp63(v: number): number {
-	return v < 0 ? 0 : v > 63 ? 63 : v;
+	return v < 0 ? 0 : Math.min(v, 63);
 }
 
 /** Where one MB lies in the row buffers being filtered. */

@@ -22,7 +22,7 @@ import {
  */
 
 function clamp255(v: number): number {
-	return v < 0 ? 0 : v > 255 ? 255 : v;
+	return v < 0 ? 0 : Math.min(v, 255);
 }
 
 /** A whole-block mode (DC, V, H or TM) over an n x n block; DC averages only neighbours inside the frame. */

@@ -5,7 +5,7 @@ const SIN = 35468;
 const tmp = new Int32Array(16);
 
 function clamp255(v: number): number {
-	return v < 0 ? 0 : v > 255 ? 255 : v;
+	return v < 0 ? 0 : Math.min(v, 255);
 }
 
 /**
