@@ -13,10 +13,6 @@ const UG_TERM = table((u) => -6419 * (u - 128));
 const VG_TERM = table((v) => -13320 * (v - 128));
 const UB_TERM = table((u) => 33050 * (u - 128));
 
-/** Clamp to 0..255 by table: sums shifted down land in -278..535. */
-const CLIP_BIAS = 384;
-const CLIP = new Uint8Array(1024).map((_, i) => Math.max(0, Math.min(255, i - CLIP_BIAS)));
-
 function table(f: (v: number) => number): Int32Array {
 	return Int32Array.from({ length: 256 }, (_, v) => f(v));
 }
@@ -104,8 +100,13 @@ function pixel(y: number, u: Int32Array, v: Int32Array, x: number, last: number)
 /** One pixel as a little-endian RGBA word, opaque (a negative int32: typed-array stores wrap it). */
 function rgba(y: number, u: number, v: number): number {
 	const ly = Y_TERM[y]!;
-	const r = CLIP[((ly + VR_TERM[v]!) >> FIX) + CLIP_BIAS]!;
-	const g = CLIP[((ly + UG_TERM[u]! + VG_TERM[v]!) >> FIX) + CLIP_BIAS]!;
-	const b = CLIP[((ly + UB_TERM[u]!) >> FIX) + CLIP_BIAS]!;
+	const r = clip((ly + VR_TERM[v]!) >> FIX);
+	const g = clip((ly + UG_TERM[u]! + VG_TERM[v]!) >> FIX);
+	const b = clip((ly + UB_TERM[u]!) >> FIX);
 	return 0xff000000 | (b << 16) | (g << 8) | r;
+}
+
+/** 0..255 as is (nearly always), otherwise clamped. */
+function clip(v: number): number {
+	return (v & ~255) === 0 ? v : v < 0 ? 0 : 255;
 }
