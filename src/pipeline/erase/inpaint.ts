@@ -5,6 +5,13 @@ import { fillByPatchMatch } from "./patch-match";
 import { isPatterned } from "./pattern";
 
 /**
+ * Largest padded patch (pixels) filled by PatchMatch: it holds about 60 bytes a pixel while it works
+ * and takes about 5 ms per thousand hole pixels, so a caption-sized patch costs tens of ms and a few MB;
+ * a larger one (a page-wide banner) falls back on push-pull rather than risk seconds and the memory cap.
+ */
+const MATCHED_AREA = 250_000;
+
+/**
  * Fills the masked pixels of the patch with the background that the lettering hid, by the method
  * that measured best for that kind of background (bench/quality-erase.mjs, docs/benchmarks.md):
  * - flat art: its colour (or fitted plane), exact and instant;
@@ -17,7 +24,7 @@ import { isPatterned } from "./pattern";
  */
 export function inpaint(patch: Patch, bg: Background, mask: Uint8Array): void {
 	// Checked first: a pattern of two tones (dots on paper) also reads as "flat" by its dominant colour.
-	if (isPatterned(patch, mask)) fillByPatchMatch(patch, mask);
+	if (patch.width * patch.height <= MATCHED_AREA && isPatterned(patch, mask)) fillByPatchMatch(patch, mask);
 	else if (bg.kind === "flat") fillFromPlane(patch, bg, mask);
 	// A plane would miss curved gradients (radial, vignettes): push-pull follows whatever surrounds the hole.
 	else fillByPushPull(patch, mask);
