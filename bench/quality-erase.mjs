@@ -7,9 +7,10 @@
  *     (with the same figure on the unerased image, to show the OCR could read the text at all,
  *     and on the clean plate, where anything "read" is the OCR hallucinating on texture).
  * Targets (issue 4): PSNR >= 38 dB flat, 30 dB gradients, 26 dB textures; residue <= 2%.
- * Then the same scores for every inpainting method forced on every kind of background (the lettering
- * found the production way), with the fill time per region, to show why src/pipeline/erase/inpaint.ts
- * picks what it picks.
+ * Then the same scores for every inpainting method forced on every region, given the true text mask
+ * (so only the fill differs), with the fill time per region, to show why src/pipeline/erase/inpaint.ts
+ * picks what it picks; a periodic set (screentone, stripes, a weave) is added for the patterns the
+ * corpus lacks.
  * Writes erased images to bench/out/quality/ (per method: bench/out/quality/<method>/) to look at.
  * Usage: node bench/quality-erase.mjs [--no-ocr]
  */
