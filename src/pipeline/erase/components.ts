@@ -9,11 +9,11 @@ export interface Component {
 }
 
 /**
- * Labels the connected components of the pixels where `member` holds (1-based labels in `labels`,
+ * Labels the connected components of the pixels where `member` is 1 (1-based labels in `labels`,
  * 0 elsewhere), 8-connected or 4-connected.
  */
 export function labelComponents(
-	member: (i: number) => boolean,
+	member: Uint8Array,
 	w: number,
 	h: number,
 	labels: Int32Array,
@@ -22,7 +22,7 @@ export function labelComponents(
 	const components: Component[] = [];
 	const stack = new Int32Array(w * h);
 	for (let start = 0; start < w * h; start++) {
-		if (labels[start] || !member(start)) continue;
+		if (labels[start] || member[start] !== 1) continue;
 		const label = components.length + 1;
 		const c: Component = { x0: w, y0: h, x1: 0, y1: 0, area: 0, touchesEdge: false };
 		let top = 0;
@@ -45,7 +45,7 @@ export function labelComponents(
 					const nx = x + dx;
 					if (nx < 0 || nx >= w || (connectivity === 4 && dx !== 0 && dy !== 0)) continue;
 					const j = ny * w + nx;
-					if (labels[j] || !member(j)) continue;
+					if (labels[j] || member[j] !== 1) continue;
 					labels[j] = label;
 					stack[top++] = j;
 				}

@@ -37,7 +37,8 @@ export function findLettering(patch: Patch, ink: InkScore, readerBox: Box): Lett
 	const dist = outline ? ink.score.map((v, i) => (outline[i] ? 0 : v)) : ink.score;
 
 	const labels = new Int32Array(n);
-	const components = labelComponents((i) => dist[i]! >= strong, patch.width, patch.height, labels);
+	const seeds = outline ? strongInk.map((v, i) => v & (1 - outline[i]!)) : strongInk;
+	const components = labelComponents(seeds, patch.width, patch.height, labels);
 	const readerArea = (readerBox.x1 - readerBox.x0) * (readerBox.y1 - readerBox.y0);
 	const kept = components.map((c) => isTextLike(c, patch, readerBox, readerArea));
 

@@ -20,7 +20,13 @@ import { labelComponents } from "./components";
 export function findOutline(ink: Uint8Array, w: number, h: number, readerBox: Box): Uint8Array | undefined {
 	const n = w * h;
 	const regions = new Int32Array(n);
-	const background = labelComponents((i) => !ink[i], w, h, regions, 4);
+	const background = labelComponents(
+		ink.map((v) => 1 - v),
+		w,
+		h,
+		regions,
+		4,
+	);
 	const interior = mostInside(regions, background.length, w, readerBox);
 	const insideRegion = background.map((c, k) => k + 1 === interior || (!c.touchesEdge && intersects(c, readerBox)));
 	const outside = new Uint8Array(n);
@@ -31,115 +37,191 @@ export function findOutline(ink: Uint8Array, w: number, h: number, readerBox: Bo
 	const opened = dilateSquare(erodeSquare(outside, w, h, radius, 1), w, h, radius);
 	// Only what joins the world beyond: a heavy glyph enclosed by the balloon stays lettering.
 	const parts = new Int32Array(n);
-	const found = labelComponents((i) => opened[i] === 1, w, h, parts);
+	const found = labelComponents(opened, w, h, parts);
 	const beyond = found.map((c) => c.touchesEdge);
 	for (let i = 0; i < n; i++) if (parts[i] && !ink[i]) beyond[parts[i]! - 1] = true;
 	const outline = new Uint8Array(n);
 	for (let i = 0; i < n; i++) if (ink[i] && parts[i] && beyond[parts[i]! - 1]) outline[i] = 1;
-	peelStrokes(outline, ink, outside, w, h, radius);
+	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
+	peelStrokes(outline, ink, outside, w, h, radius, em);
 	return outline.includes(1) ? outline : undefined;
 }
 
 /**
  * Takes glyph strokes that lie along the outline off it. Across the outline, count ink pixels from
  * the balloon's inside (dIn) and from the world beyond it (dOut); the outline's own width there is
- * the median dOut of its inner rim nearby (within eight strokes: longer than a stroke laid along
- * it, so a stroke does not count as the outline's width, yet local, as outlines vary and art may
- * back them). Where the band is wider than that by up to two strokes, its outer part of the
+ * the median dOut of its inner rim nearby (some eight to twelve strokes around: longer than a
+ * stroke laid along it, so a stroke does not count as the outline's width, yet local, as outlines
+ * vary and art may back them). Where the band is wider than that by up to two strokes, its outer part of the
  * outline's width is the outline and the rest a stroke laid against it, if that rest joins a glyph
- * (else it is the outline a pixel wider there). Wider bands, and outlines measured wider than two
- * strokes (art drawn against them), are beyond telling apart and stay.
+ * (else it is the outline a pixel wider there) and is no longer than a line is high. Wider bands,
+ * and outlines measured wider than two strokes (art drawn against them), are beyond telling apart
+ * and stay.
  */
-function peelStrokes(outline: Uint8Array, ink: Uint8Array, outside: Uint8Array, w: number, h: number, stroke: number) {
-	const dIn = inkDistance(w, h, (i) => !outside[i], ink, false);
-	const dOut = inkDistance(w, h, (i) => outside[i] === 1 && !ink[i], ink, true);
-	const thick = 4 * stroke + 4;
-	const rim: number[] = [];
-	for (let i = 0; i < outline.length; i++) if (outline[i] && dIn[i] === 1) rim.push(i);
-	const reach = 8 * stroke;
-	const counts = new Uint32Array(thick + 1);
-	const localWidth = (i: number) => {
-		const x = i % w;
-		const y = (i - x) / w;
-		counts.fill(0);
-		let n = 0;
-		for (const r of rim) {
-			const rx = r % w;
-			if (Math.abs(rx - x) > reach || Math.abs((r - rx) / w - y) > reach) continue;
-			counts[Math.min(thick, dOut[r]!)]!++;
-			n++;
-		}
-		for (let d = 0, seen = 0; d <= thick; d++) {
-			seen += counts[d]!;
-			if (2 * seen >= n && n > 0) return d;
-		}
-		return thick;
-	};
+function peelStrokes(
+	outline: Uint8Array,
+	ink: Uint8Array,
+	outside: Uint8Array,
+	w: number,
+	h: number,
+	stroke: number,
+	em: number,
+) {
+	if (!touchesGlyph(outline, ink, w)) return;
+	const dIn = inkDistance(
+		w,
+		h,
+		outside.map((v) => 1 - v),
+		ink,
+		false,
+	);
+	const dOut = inkDistance(
+		w,
+		h,
+		outside.map((v, i) => v & (1 - ink[i]!)),
+		ink,
+		true,
+	);
+	const widthAt = localWidths(outline, dIn, dOut, w, h, stroke);
 	const peeled: number[] = [];
 	for (let i = 0; i < outline.length; i++) {
 		if (!outline[i] || dIn[i]! > 2 * stroke + 2) continue;
 		const band = dIn[i]! + dOut[i]! - 1;
-		const width = localWidth(i);
+		const width = widthAt(i);
 		if (width <= 2 * stroke && band > width && band <= width + 2 * stroke + 2 && dOut[i]! > width) {
 			outline[i] = 2;
 			peeled.push(i);
 		}
 	}
+	if (peeled.length === 0) return;
+	// A stroke is no longer than a line of text is high (the reader box's short side at most): a
+	// longer peel is the outline itself, measured thicker than the outline near it.
+	const pieces = new Int32Array(outline.length);
+	const tooLong = labelComponents(
+		outline.map((v) => (v === 2 ? 1 : 0)),
+		w,
+		h,
+		pieces,
+	).map((c) => Math.max(c.x1 - c.x0, c.y1 - c.y0) > em);
+	for (const i of peeled) if (tooLong[pieces[i]! - 1]) outline[i] = 1;
 	// Grow the glyphs into the peeled pixels; what they do not reach goes back to the outline.
-	let frontier: number[] = [];
-	for (let i = 0; i < outline.length; i++) if (ink[i] && !outline[i]) frontier.push(i);
-	while (frontier.length > 0) {
-		const next: number[] = [];
-		for (const i of frontier) {
-			forNeighbours(i, w, h, (j) => {
-				if (outline[j] !== 2) return;
-				outline[j] = 0;
-				next.push(j);
-			});
+	const queue = new Int32Array(outline.length);
+	let end = 0;
+	for (let i = 0; i < outline.length; i++) if (ink[i] && !outline[i]) queue[end++] = i;
+	for (let head = 0; head < end; head++) {
+		const i = queue[head]!;
+		const x = i % w;
+		for (let dy = -1; dy <= 1; dy++) {
+			const row = i + dy * w;
+			if (row < 0 || row >= outline.length) continue;
+			for (let dx = x > 0 ? -1 : 0; dx <= (x < w - 1 ? 1 : 0); dx++) {
+				if (outline[row + dx] !== 2) continue;
+				outline[row + dx] = 0;
+				queue[end++] = row + dx;
+			}
 		}
-		frontier = next;
 	}
 	for (const i of peeled) if (outline[i] === 2) outline[i] = 1;
 }
 
-function forNeighbours(i: number, w: number, h: number, visit: (j: number) => void): void {
-	const x = i % w;
-	const y = (i - x) / w;
-	for (let dy = -1; dy <= 1; dy++) {
-		for (let dx = -1; dx <= 1; dx++) {
-			const nx = x + dx;
-			const ny = y + dy;
-			if ((dx || dy) && nx >= 0 && ny >= 0 && nx < w && ny < h) visit(ny * w + nx);
+/** Whether any other ink touches the outline: only then can a stroke lie along it. */
+function touchesGlyph(outline: Uint8Array, ink: Uint8Array, w: number): boolean {
+	for (let i = 0; i < outline.length; i++) {
+		if (!ink[i] || outline[i]) continue;
+		const x = i % w;
+		for (let dy = -1; dy <= 1; dy++) {
+			const row = i + dy * w;
+			if (row < 0 || row >= outline.length) continue;
+			for (let dx = x > 0 ? -1 : 0; dx <= (x < w - 1 ? 1 : 0); dx++) if (outline[row + dx]) return true;
 		}
 	}
+	return false;
 }
 
 /**
- * Chessboard distance, through ink only, from the nearest seed pixel (0 at seeds; pixels that no
- * path reaches stay at the maximum). With `fromBeyond`, the world past the patch edge seeds too.
+ * The outline's width near each pixel: the median dOut of the outline's inner rim in the cells of
+ * eight strokes around the pixel's cell (cells keep it linear in the patch size).
  */
-function inkDistance(w: number, h: number, seed: (i: number) => boolean, ink: Uint8Array, fromBeyond: boolean) {
-	const far = 0xffff;
-	const distance = new Uint16Array(w * h).fill(far);
-	let frontier: number[] = [];
-	for (let i = 0; i < w * h; i++) {
-		if (seed(i)) distance[i] = 0;
-		else if (fromBeyond && ink[i] && onEdge(i, w, h)) {
-			distance[i] = 1;
-			frontier.push(i);
+function localWidths(outline: Uint8Array, dIn: Uint16Array, dOut: Uint16Array, w: number, h: number, stroke: number) {
+	const thick = 4 * stroke + 4;
+	const cell = 8 * stroke;
+	const cw = Math.ceil(w / cell);
+	const ch = Math.ceil(h / cell);
+	const counts = new Uint32Array(cw * ch * (thick + 1));
+	for (let i = 0; i < outline.length; i++) {
+		if (!outline[i] || dIn[i] !== 1) continue;
+		const x = i % w;
+		const c = Math.floor((i - x) / w / cell) * cw + Math.floor(x / cell);
+		counts[c * (thick + 1) + Math.min(thick, dOut[i]!)]!++;
+	}
+	const medians = new Uint16Array(cw * ch);
+	const around = new Uint32Array(thick + 1);
+	for (let cy = 0; cy < ch; cy++) {
+		for (let cx = 0; cx < cw; cx++) {
+			around.fill(0);
+			let n = 0;
+			for (let y = Math.max(0, cy - 1); y <= Math.min(ch - 1, cy + 1); y++) {
+				for (let x = Math.max(0, cx - 1); x <= Math.min(cw - 1, cx + 1); x++) {
+					for (let d = 0; d <= thick; d++) {
+						const k = counts[(y * cw + x) * (thick + 1) + d]!;
+						around[d]! += k;
+						n += k;
+					}
+				}
+			}
+			let median = thick;
+			for (let d = 0, seen = 0; d <= thick && n > 0; d++) {
+				seen += around[d]!;
+				if (2 * seen >= n) {
+					median = d;
+					break;
+				}
+			}
+			medians[cy * cw + cx] = median;
 		}
 	}
-	for (let i = 0; i < w * h; i++) if (distance[i] === 0) frontier.push(i);
-	while (frontier.length > 0) {
-		const next: number[] = [];
-		for (const i of frontier) {
-			forNeighbours(i, w, h, (j) => {
-				if (!ink[j] || distance[j]! <= distance[i]! + 1) return;
-				distance[j] = distance[i]! + 1;
-				next.push(j);
-			});
+	return (i: number) => {
+		const x = i % w;
+		return medians[Math.floor((i - x) / w / cell) * cw + Math.floor(x / cell)]!;
+	};
+}
+
+/**
+ * Chessboard distance, through ink only, from the nearest pixel where `seed` is 1 (0 there; pixels that no
+ * path reaches stay at the maximum). With `fromBeyond`, the world past the patch edge seeds too.
+ */
+function inkDistance(w: number, h: number, seed: Uint8Array, ink: Uint8Array, fromBeyond: boolean) {
+	const n = w * h;
+	const distance = new Uint16Array(n).fill(0xffff);
+	// Breadth first: seeds at 0 go first, edge pixels at 1 after them, so the queue stays in order.
+	const queue = new Int32Array(n);
+	let end = 0;
+	for (let i = 0; i < n; i++) {
+		if (!seed[i]) continue;
+		distance[i] = 0;
+		queue[end++] = i;
+	}
+	if (fromBeyond) {
+		for (let i = 0; i < n; i++) {
+			if (distance[i] === 0 || !ink[i] || !onEdge(i, w, h)) continue;
+			distance[i] = 1;
+			queue[end++] = i;
 		}
-		frontier = next;
+	}
+	for (let head = 0; head < end; head++) {
+		const i = queue[head]!;
+		const x = i % w;
+		const next = distance[i]! + 1;
+		for (let dy = -1; dy <= 1; dy++) {
+			const row = i + dy * w;
+			if (row < 0 || row >= n) continue;
+			for (let dx = x > 0 ? -1 : 0; dx <= (x < w - 1 ? 1 : 0); dx++) {
+				const j = row + dx;
+				if (!ink[j] || distance[j]! <= next) continue;
+				distance[j] = next;
+				queue[end++] = j;
+			}
+		}
 	}
 	return distance;
 }
