@@ -153,6 +153,39 @@ describe("eraseRegions", () => {
 		}
 	});
 
+	it("erases lettering in a tight balloon on art, touching its outline on every side", () => {
+		let seed = 11;
+		const art = (): Colour => {
+			seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+			const v = 60 + (seed % 140);
+			return [v, v, v, 255];
+		};
+		// Mostly balloon: the art is a narrow ring around it, as in a reader's box with its margin.
+		const interior = { x0: 20, y0: 18, x1: 100, y1: 58 };
+		const balloon = { x0: 17, y0: 15, x1: 103, y1: 61 };
+		const outline = (x: number, y: number) => inBox(balloon, x, y) && !inBox(interior, x, y);
+		const stroke = (x: number, y: number, x0: number, x1: number, y0: number, y1: number) =>
+			x >= x0 && x < x1 && y >= y0 && y < y1;
+		// Strokes run into the outline end on, 2 px deep: top, bottom, left and right.
+		const letter = (x: number, y: number) =>
+			stroke(x, y, 30, 33, 16, 60) ||
+			stroke(x, y, 18, 70, 36, 39) ||
+			stroke(x, y, 80, 83, 20, 60) ||
+			stroke(x, y, 75, 102, 26, 29);
+		const image = canvas(120, 76, (x, y) =>
+			letter(x, y) ? ink : outline(x, y) ? [25, 25, 25, 255] : inBox(interior, x, y) ? white : art(),
+		);
+		const before = canvas(120, 76, (x, y) => at(image, x, y) as Colour);
+		eraseRegions(image, [region({ x0: 18, y0: 16, x1: 102, y1: 60 })], "manga");
+		for (let y = 0; y < 76; y++) {
+			for (let x = 0; x < 120; x++) {
+				if (letter(x, y) && outline(x, y)) expect(Math.max(...at(image, x, y).slice(0, 3))).toBeLessThan(60);
+				else if (letter(x, y)) expect(at(image, x, y)).toEqual(white);
+				else expect(at(image, x, y)).toEqual(at(before, x, y));
+			}
+		}
+	});
+
 	it("keeps transparency: lettering on a transparent background becomes transparent", () => {
 		const clear: Colour = [0, 0, 0, 0];
 		const image = canvas(70, 60, (x, y) => (glyphs(x, y) ? ink : clear));
