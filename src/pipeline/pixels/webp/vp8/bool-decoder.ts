@@ -7,10 +7,6 @@ import { Vp8FormatError } from "./errors";
  */
 const OVERRUN_SLACK = 4;
 
-/** Left shift that brings a range of 1..127 back to 128..255 (RFC 6386 §7.3 normalisation, by table). */
-const NORM_SHIFT = new Uint8Array(128);
-for (let r = 1; r < 128; r++) NORM_SHIFT[r] = Math.clz32(r) - 24;
-
 /**
  * The boolean entropy decoder of RFC 6386 §7 over one partition. `value` holds the undecoded bits
  * aligned so that its top 8 bits above `bits` compare with the range; bytes are loaded two at a time.
@@ -51,20 +47,14 @@ export class BoolDecoder {
 		if (this.bits < 0) this.load();
 		const split = 1 + (((this.range - 1) * prob) >> 8);
 		const bigSplit = split << this.bits;
-		let bit: number;
-		if (this.value >= bigSplit) {
-			this.range -= split;
-			this.value -= bigSplit;
-			bit = 1;
-		} else {
-			this.range = split;
-			bit = 0;
-		}
-		if (this.range < 128) {
-			const shift = NORM_SHIFT[this.range]!;
-			this.range <<= shift;
-			this.bits -= shift;
-		}
+		// Branch-free (the outcome is as unpredictable as the data): 1 when value >= bigSplit.
+		const bit = (bigSplit - 1 - this.value) >>> 31;
+		this.range = bit ? this.range - split : split;
+		this.value -= bigSplit & -bit;
+		// Renormalise to 128..255 (shift 0 when already there): branch-free, as the branch would mispredict.
+		const shift = Math.clz32(this.range) - 24;
+		this.range <<= shift;
+		this.bits -= shift;
 		return bit;
 	}
 
