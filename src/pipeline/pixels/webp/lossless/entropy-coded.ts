@@ -32,6 +32,7 @@ export interface GroupMap {
 const LENGTH_PREFIXES = 24;
 const ROOT_MASK = (1 << ROOT_BITS) - 1;
 
+/** Reads one group's five codes; green's alphabet grows by the colour cache's size. */
 export function readGroup(br: BitReader, cacheBits: number): PrefixGroup {
 	const cacheSize = cacheBits > 0 ? 1 << cacheBits : 0;
 	const green = readPrefixCode(br, 256 + LENGTH_PREFIXES + cacheSize);
@@ -107,44 +108,7 @@ export function decodeEntropyCoded(
 		count -= entry & 0xff;
 		const code = entry >> 8;
 
-		if (code < 256 && group.fixedChannels) {
-			const argb = group.fixedBits | (code << 8);
-			out[pos++] = argb;
-			if (hasCache) cache[Math.imul(argb, 0x1e35a7bd) >>> cacheShift] = argb;
-			if (++x === width) {
-				x = 0;
-				y++;
-				if (next * 8 - count > lastPos) throw new WebpFormatError("VP8L data is truncated");
-			}
-		} else if (code < 256) {
-			let argb = code << 8;
-			for (let channel = 0; channel < 3; channel++) {
-				table = channel === 0 ? group.red : channel === 1 ? group.blue : group.alpha;
-				if (count < 15) {
-					while (count <= 23) {
-						window |= (next < end ? data[next]! : 0) << count;
-						next++;
-						count += 8;
-					}
-				}
-				entry = table[window & ROOT_MASK]!;
-				if ((entry & 0xff) > ROOT_BITS) {
-					window >>= ROOT_BITS;
-					count -= ROOT_BITS;
-					entry = table[(entry >> 8) + (window & ((1 << ((entry & 0xff) - ROOT_BITS)) - 1))]!;
-				}
-				window >>= entry & 0xff;
-				count -= entry & 0xff;
-				argb |= (entry >> 8) << (channel === 0 ? 16 : channel === 1 ? 0 : 24);
-			}
-			out[pos++] = argb;
-			if (hasCache) cache[Math.imul(argb, 0x1e35a7bd) >>> cacheShift] = argb;
-			if (++x === width) {
-				x = 0;
-				y++;
-				if (next * 8 - count > lastPos) throw new WebpFormatError("VP8L data is truncated");
-			}
-		} else if (code < 256 + LENGTH_PREFIXES) {
+		if (code >= 256 && code < 256 + LENGTH_PREFIXES) {
 			br.window = window;
 			br.count = count;
 			br.pos = next;
@@ -167,15 +131,42 @@ export function decodeEntropyCoded(
 				if (next * 8 - count > lastPos) throw new WebpFormatError("VP8L data is truncated");
 			}
 			if (map) group = groups[map.groups[(y >> map.bits) * map.width + (x >> map.bits)]!]!;
+			continue;
+		}
+
+		let argb: number;
+		if (code >= 256) {
+			argb = cache[code - 256 - LENGTH_PREFIXES]!;
+		} else if (group.fixedChannels) {
+			argb = group.fixedBits | (code << 8);
 		} else {
-			const argb = cache[code - 256 - LENGTH_PREFIXES]!;
-			out[pos++] = argb;
-			cache[Math.imul(argb, 0x1e35a7bd) >>> cacheShift] = argb;
-			if (++x === width) {
-				x = 0;
-				y++;
-				if (next * 8 - count > lastPos) throw new WebpFormatError("VP8L data is truncated");
+			argb = code << 8;
+			for (let channel = 0; channel < 3; channel++) {
+				table = channel === 0 ? group.red : channel === 1 ? group.blue : group.alpha;
+				if (count < 15) {
+					while (count <= 23) {
+						window |= (next < end ? data[next]! : 0) << count;
+						next++;
+						count += 8;
+					}
+				}
+				entry = table[window & ROOT_MASK]!;
+				if ((entry & 0xff) > ROOT_BITS) {
+					window >>= ROOT_BITS;
+					count -= ROOT_BITS;
+					entry = table[(entry >> 8) + (window & ((1 << ((entry & 0xff) - ROOT_BITS)) - 1))]!;
+				}
+				window >>= entry & 0xff;
+				count -= entry & 0xff;
+				argb |= (entry >> 8) << (channel === 0 ? 16 : channel === 1 ? 0 : 24);
 			}
+		}
+		out[pos++] = argb;
+		if (hasCache) cache[Math.imul(argb, 0x1e35a7bd) >>> cacheShift] = argb;
+		if (++x === width) {
+			x = 0;
+			y++;
+			if (next * 8 - count > lastPos) throw new WebpFormatError("VP8L data is truncated");
 		}
 	}
 	br.window = window;
