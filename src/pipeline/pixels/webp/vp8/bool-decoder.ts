@@ -47,11 +47,12 @@ export class BoolDecoder {
 		if (this.bits < 0) this.load();
 		const split = 1 + (((this.range - 1) * prob) >> 8);
 		const bigSplit = split << this.bits;
-		// Branch-free (the outcome is as unpredictable as the data): 1 when value >= bigSplit.
+		// 1 when value >= bigSplit, read from the sign of the difference: the outcome is as
+		// unpredictable as the data, so a comparison and branch would mispredict.
 		const bit = (bigSplit - 1 - this.value) >>> 31;
 		this.range = bit ? this.range - split : split;
 		this.value -= bigSplit & -bit;
-		// Renormalise to 128..255 (shift 0 when already there): branch-free, as the branch would mispredict.
+		// Renormalise to 128..255 (§7.3); the shift is 0 when the range is already there.
 		const shift = Math.clz32(this.range) - 24;
 		this.range <<= shift;
 		this.bits -= shift;

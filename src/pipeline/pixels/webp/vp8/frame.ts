@@ -3,7 +3,7 @@ import { Vp8FormatError } from "./errors";
 import { parseFrameHeader } from "./header";
 import { filterMacroblock, filterStrengths, type MacroblockSite } from "./loop-filter";
 import { B_PRED, type MacroblockModes, readMacroblockModes } from "./modes";
-import { MacroblockReconstructor } from "./reconstruct";
+import { MacroblockReconstructor, type RowTarget } from "./reconstruct";
 import { COEFFS_PER_MB, NZ_PER_MB, readResiduals, skipResiduals } from "./residuals";
 
 /**
@@ -60,7 +60,7 @@ export function decodeFrame(vp8: Uint8Array, width: number, height: number, sink
 	};
 	const top = { y: new Uint8Array(yStride), u: new Uint8Array(cStride), v: new Uint8Array(cStride) };
 	const reconstructor = new MacroblockReconstructor(mbCols, top);
-	const target = {
+	const target: RowTarget = {
 		y: rows.y,
 		yAt: CARRIED_Y_ROWS * yStride,
 		yStride,

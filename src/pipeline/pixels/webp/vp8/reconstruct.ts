@@ -20,6 +20,17 @@ export interface TopEdges {
 	v: Uint8Array;
 }
 
+/** Where the current MB row goes: luma rows from y[yAt], chroma rows from u/v[cAt]. */
+export interface RowTarget {
+	y: Uint8Array;
+	yAt: number;
+	yStride: number;
+	u: Uint8Array;
+	v: Uint8Array;
+	cAt: number;
+	cStride: number;
+}
+
 export class MacroblockReconstructor {
 	private readonly work = new Uint8Array(36 * S);
 
@@ -29,8 +40,7 @@ export class MacroblockReconstructor {
 	) {}
 
 	/**
-	 * Predicts the MB at (mx, my), adds its residuals and copies it into the row buffers at
-	 * column mx (rows start at yAt / cAt, strides yStride / cStride).
+	 * Predicts the MB at (mx, my), adds its residuals and copies it into the row buffers at column mx.
 	 */
 	reconstruct(
 		mx: number,
@@ -38,7 +48,7 @@ export class MacroblockReconstructor {
 		modes: MacroblockModes,
 		coeffs: Int16Array,
 		kinds: Uint8Array,
-		rows: { y: Uint8Array; yAt: number; yStride: number; u: Uint8Array; v: Uint8Array; cAt: number; cStride: number },
+		rows: RowTarget,
 	): void {
 		const w = this.work;
 		this.fillEdges(mx, my);
