@@ -141,17 +141,29 @@ describe("decodeWebp, lossless", () => {
 });
 
 describe("decodeWebp, lossy with an ALPH chunk", () => {
+	// A palette stream is decoded after the colour, straight into the A bytes; a predictor
+	// stream before it, in the raster's memory. `transform`: the stream's first one.
+	const PALETTE = 3;
+	const PREDICTOR = 0;
 	const cases = {
-		"compressed, gradient filter": [fx.alpha_gradient_webp, fx.alpha_gradient_png, 1, 3],
-		"compressed, vertical filter": [fx.alpha_vertical_webp, fx.alpha_vertical_png, 1, 2],
-		"compressed, horizontal filter, levels reduced": [fx.alpha_horizontal_webp, fx.alpha_horizontal_png, 1, 1],
-		"raw, unfiltered": [fx.alpha_raw_webp, fx.alpha_gradient_png, 0, 0],
+		"compressed (palette), gradient filter": [fx.alpha_gradient_webp, fx.alpha_gradient_png, 1, 3, PALETTE],
+		"compressed (predictor), vertical filter": [fx.alpha_vertical_webp, fx.alpha_vertical_png, 1, 2, PREDICTOR],
+		"compressed (palette), horizontal filter, levels reduced": [
+			fx.alpha_horizontal_webp,
+			fx.alpha_horizontal_png,
+			1,
+			1,
+			PALETTE,
+		],
+		"raw, unfiltered": [fx.alpha_raw_webp, fx.alpha_gradient_png, 0, 0, undefined],
 	} as const;
-	for (const [name, [webp, png, compression, filter]] of Object.entries(cases)) {
+	for (const [name, [webp, png, compression, filter, transform]] of Object.entries(cases)) {
 		it(`applies ${name} alpha exactly as libwebp does`, () => {
 			const file = bytes(webp);
-			const header = chunk(file, "ALPH", 30)!.data[0]!;
+			const alph = chunk(file, "ALPH", 30)!.data;
+			const header = alph[0]!;
 			expect({ compression: header & 3, filter: (header >> 2) & 3 }).toEqual({ compression, filter });
+			if (transform !== undefined) expect([alph[1]! & 1, (alph[1]! >> 1) & 3]).toEqual([1, transform]);
 			const ours = decodeWebp(file);
 			const theirs = reference(png);
 			expect(firstDifference(ours, theirs, ALPHA)).toBeUndefined();

@@ -1,5 +1,5 @@
 import type { Raster } from "../../types";
-import { applyAlpha, readAlpha } from "./alpha";
+import { decodeWithAlpha } from "./alpha";
 import { WebpFormatError } from "./errors";
 import type { LossyDecoder } from "./frame";
 import { decodeVp8l, vp8lSize } from "./lossless/decode";
@@ -100,11 +100,9 @@ function decodeLossy(vp8: Uint8Array, alph: Uint8Array | undefined, out: Raster,
 	const { width, height } = vp8Size(vp8);
 	const stride = out.width * 4;
 	const offset = (y * out.width + x) * 4;
-	// The compressed alpha plane is decoded in the raster's memory before the colour is written there.
-	const alpha = alph ? readAlpha(alph, width, height, out.data) : undefined;
-	if (alpha && (width !== out.width || height !== out.height)) out.data.fill(0);
-	lossyDecoder(vp8, width, height, out.data, offset, stride);
-	if (alpha) applyAlpha(alpha, width, height, out.data, offset, stride);
+	const writeColour = () => lossyDecoder(vp8, width, height, out.data, offset, stride);
+	if (alph) decodeWithAlpha(alph, width, height, out.data, offset, stride, writeColour);
+	else writeColour();
 }
 
 /** The lossy decoder, held to the seam the container expects. */

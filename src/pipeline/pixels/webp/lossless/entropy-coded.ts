@@ -176,7 +176,7 @@ export function decodeEntropyCoded(
 }
 
 /** LZ77 length or distance code from its prefix symbol and extra bits (RFC 9649 section 3.6.2.2). */
-function prefixedValue(br: BitReader, prefix: number): number {
+export function prefixedValue(br: BitReader, prefix: number): number {
 	if (prefix < 4) return prefix + 1;
 	const extraBits = (prefix - 2) >> 1;
 	return ((2 + (prefix & 1)) << extraBits) + br.read(extraBits) + 1;

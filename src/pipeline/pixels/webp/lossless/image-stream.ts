@@ -1,20 +1,46 @@
 import { WebpUnsupported } from "../errors";
 import type { BitReader } from "./bit-reader";
 import { decodeEntropyCoded, type GroupMap, type PrefixGroup, readCacheBits, readGroup } from "./entropy-coded";
-import { readTransforms, undoTransforms } from "./transforms";
+import { readTransforms, type Transform, undoTransforms } from "./transforms";
+
+/** What precedes a VP8L image stream's pixels (RFC 9649 section 5). */
+export interface StreamHeader {
+	transforms: Transform[];
+	/** Width of the entropy-coded image: narrower than the image's when palette indices are bundled. */
+	codedWidth: number;
+	cacheBits: number;
+	map: GroupMap | undefined;
+	groups: PrefixGroup[];
+}
 
 /**
- * A VP8L image stream (RFC 9649 section 5): transforms, colour cache, meta prefix codes, then
- * the entropy-coded pixels. Decoded straight into `out` (ARGB, one number per pixel, or RGBA
- * bytes with `toRgba`), which must hold width x height pixels; the transforms are undone in place.
+ * A VP8L image stream: transforms, colour cache, meta prefix codes, then the entropy-coded
+ * pixels. Decoded straight into `out` (ARGB, one number per pixel, or RGBA bytes with
+ * `toRgba`), which must hold width x height pixels; the transforms are undone in place.
  */
 export function decodeImageStream(br: BitReader, width: number, height: number, out: Int32Array, toRgba = false): void {
+	decodeStreamPixels(br, readStreamHeader(br, width, height), width, height, out, toRgba);
+}
+
+export function readStreamHeader(br: BitReader, width: number, height: number): StreamHeader {
 	const { transforms, codedWidth } = readTransforms(br, width, height, decodeSubImage);
 	const cacheBits = readCacheBits(br);
 	const map = br.read(1) === 1 ? readGroupMap(br, codedWidth, height) : undefined;
 	const groups = map ? readMappedGroups(br, map, cacheBits) : [readGroup(br, cacheBits)];
-	decodeEntropyCoded(br, out, codedWidth, height, groups, map, cacheBits);
-	undoTransforms(out, width, height, transforms, toRgba);
+	return { transforms, codedWidth, cacheBits, map, groups };
+}
+
+/** The rest of `decodeImageStream`, once its header is read. */
+export function decodeStreamPixels(
+	br: BitReader,
+	header: StreamHeader,
+	width: number,
+	height: number,
+	out: Int32Array,
+	toRgba: boolean,
+): void {
+	decodeEntropyCoded(br, out, header.codedWidth, height, header.groups, header.map, header.cacheBits);
+	undoTransforms(out, width, height, header.transforms, toRgba);
 }
 
 /** Transform data, palettes and the group map: no transforms, no meta codes, one group. */
