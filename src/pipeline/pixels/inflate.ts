@@ -21,8 +21,11 @@ export function inflateZlib(input: readonly Uint8Array[], sink: InflateSink): vo
 /** Deflate's longest match distance: the output kept behind the write position. */
 const WINDOW = 32768;
 const BUFFER = WINDOW * 8;
-/** Past this position one more symbol (a match is at most 258 bytes) might not fit: flush first. */
-const FLUSH_AT = BUFFER - 258;
+/**
+ * Past this position one more symbol might not fit: a match is at most 258 bytes, and copied 8
+ * bytes at a time it may write up to 7 more (overwritten by what follows, never handed out).
+ */
+const FLUSH_AT = BUFFER - 258 - 8;
 /**
  * Zeros read after the end of the input, so that the hot loop never tests for the end; reading
  * any of them as data is caught right after the symbol that did (see `endsEarly`).
@@ -172,11 +175,13 @@ class Inflater {
 	/** Index of the next input piece, the piece being read and the position in it. */
 	private next = 0;
 	private piece: Uint8Array = EMPTY;
+	private view: DataView = new DataView(EMPTY.buffer);
 	private at = 0;
 	/** Input bits not yet used, LSB first, and how many (up to 32). */
 	private bitBuffer = 0;
 	private bitCount = 0;
 	private readonly out = new Uint8Array(BUFFER);
+	private readonly outView = new DataView(this.out.buffer);
 	private pos = 0;
 	private flushed = 0;
 	/** The sink said it has everything. */
@@ -245,14 +250,19 @@ class Inflater {
 	/** The input piece after `current`: PAD once the input is spent, an error if PAD is too. */
 	private nextPiece(current: Uint8Array): Uint8Array {
 		if (current === PAD) throw new InflateError("data ends early");
+		let piece: Uint8Array = PAD;
 		while (this.next < this.input.length) {
-			const piece = this.input[this.next++]!;
-			if (piece.length > 0) return piece;
+			const candidate = this.input[this.next++]!;
+			if (candidate.length > 0) {
+				piece = candidate;
+				break;
+			}
 		}
-		return PAD;
+		this.view = new DataView(piece.buffer, piece.byteOffset, piece.byteLength);
+		return piece;
 	}
 
-	/** Makes at least n (≤ 25) bits available. */
+	/** Makes at least n (≤ 24) bits available, a byte at a time (so never more than 31). */
 	private need(n: number): void {
 		while (this.bitCount < n) {
 			if (this.at === this.piece.length) {
@@ -347,10 +357,11 @@ class Inflater {
 	 */
 	private codes(lit: HuffmanDecoder, dist: HuffmanDecoder): void {
 		const out = this.out;
+		const outView = this.outView;
 		const litFast = lit.fast;
 		const distFast = dist.fast;
 		// Not a closure over these: V8 would keep them in a heap context instead of registers.
-		let { piece, at, bitBuffer, bitCount, pos } = this;
+		let { piece, view, at, bitBuffer, bitCount, pos } = this;
 		for (;;) {
 			if (pos >= FLUSH_AT) {
 				this.store(piece, at, bitBuffer, bitCount, pos);
@@ -358,13 +369,18 @@ class Inflater {
 				if (this.done) return;
 				pos = this.pos;
 			}
-			while (bitCount <= 24) {
-				if (at === piece.length) {
-					piece = this.nextPiece(piece);
-					at = 0;
+			// Top up to 24..31 bits with one 32-bit read: as many whole bytes as fit (libdeflate's
+			// trick), the bits of a partial byte masked off. Near a piece's end, byte by byte.
+			if (bitCount <= 23) {
+				if (at + 4 <= piece.length) {
+					const filled = bitCount | 24;
+					bitBuffer |= (view.getUint32(at, true) << bitCount) & ((1 << filled) - 1);
+					at += (filled - bitCount) >> 3;
+					bitCount = filled;
 				} else {
-					bitBuffer |= piece[at++]! << bitCount;
-					bitCount += 8;
+					this.store(piece, at, bitBuffer, bitCount, pos);
+					this.need(24);
+					({ piece, view, at, bitBuffer, bitCount } = this);
 				}
 			}
 			let entry = litFast[bitBuffer & FAST_MASK]!;
@@ -389,13 +405,17 @@ class Inflater {
 			bitBuffer >>>= extra;
 			bitCount -= extra;
 
-			while (bitCount <= 24) {
-				if (at === piece.length) {
-					piece = this.nextPiece(piece);
-					at = 0;
+			// The distance code (up to 15 bits), then its extra bits (up to 13): a top-up before each.
+			if (bitCount < 15) {
+				if (at + 4 <= piece.length) {
+					const filled = bitCount | 24;
+					bitBuffer |= (view.getUint32(at, true) << bitCount) & ((1 << filled) - 1);
+					at += (filled - bitCount) >> 3;
+					bitCount = filled;
 				} else {
-					bitBuffer |= piece[at++]! << bitCount;
-					bitCount += 8;
+					this.store(piece, at, bitBuffer, bitCount, pos);
+					this.need(24);
+					({ piece, view, at, bitBuffer, bitCount } = this);
 				}
 			}
 			entry = distFast[bitBuffer & FAST_MASK]!;
@@ -405,14 +425,16 @@ class Inflater {
 			const distCode = entry >>> 4;
 			if (distCode >= 30) throw new InflateError("invalid distance code");
 			extra = DIST_EXTRA[distCode]!;
-			// Up to 13 extra bits, and as few as 10 may be left after the code.
-			while (bitCount < extra) {
-				if (at === piece.length) {
-					piece = this.nextPiece(piece);
-					at = 0;
+			if (bitCount < extra) {
+				if (at + 4 <= piece.length) {
+					const filled = bitCount | 24;
+					bitBuffer |= (view.getUint32(at, true) << bitCount) & ((1 << filled) - 1);
+					at += (filled - bitCount) >> 3;
+					bitCount = filled;
 				} else {
-					bitBuffer |= piece[at++]! << bitCount;
-					bitCount += 8;
+					this.store(piece, at, bitBuffer, bitCount, pos);
+					this.need(24);
+					({ piece, view, at, bitBuffer, bitCount } = this);
 				}
 			}
 			const distance = DIST_BASE[distCode]! + (bitBuffer & ((1 << extra) - 1));
@@ -421,8 +443,13 @@ class Inflater {
 			if (piece === PAD && at * 8 > bitCount) break;
 			if (distance > pos) throw new InflateError("distance reaches before the start of the data");
 			const from = pos - distance;
-			if (distance === 1) out.fill(out[from]!, pos, pos + length);
-			else if (distance >= length && length > 32) out.copyWithin(pos, from, from + length);
+			if (distance >= 8) {
+				// Eight bytes at a time: each read lies wholly before its write, as deflate means.
+				for (let k = 0; k < length; k += 8) {
+					outView.setUint32(pos + k, outView.getUint32(from + k, true), true);
+					outView.setUint32(pos + k + 4, outView.getUint32(from + k + 4, true), true);
+				}
+			} else if (distance === 1) out.fill(out[from]!, pos, pos + length);
 			// Byte by byte, so that a match overlapping its own output repeats as deflate means.
 			else for (let k = 0; k < length; k++) out[pos + k] = out[from + k]!;
 			pos += length;
