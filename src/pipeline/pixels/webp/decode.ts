@@ -2,7 +2,7 @@ import type { Raster } from "../../types";
 import { decodeWithAlpha } from "./alpha";
 import { WebpFormatError } from "./errors";
 import type { LossyDecoder } from "./frame";
-import { decodeVp8l, vp8lSize } from "./lossless/decode";
+import { decodeVp8l, decodeVp8lInto, vp8lSize } from "./lossless/decode";
 import { type Chunk, chunksIn, uint24, webpChunks } from "./riff";
 import { decodeVp8 } from "./vp8/decode";
 
@@ -61,13 +61,27 @@ function decodeFirstFrame(width: number, height: number, chunks: Chunk[]): Raste
 	if (frame.lossy) {
 		decodeLossy(frame.lossy, frame.alpha, canvas, x, y);
 	} else {
-		const image = decodeVp8l(frame.lossless);
-		for (let row = 0; row < frameHeight; row++) {
-			const line = image.data.subarray(row * frameWidth * 4, (row + 1) * frameWidth * 4);
-			canvas.data.set(line, ((y + row) * width + x) * 4);
-		}
+		decodeVp8lInto(frame.lossless, canvas.data);
+		spreadRows(canvas, frameWidth, frameHeight, x, y);
 	}
 	return canvas;
+}
+
+/**
+ * Moves a frame decoded as packed rows at the start of the canvas's memory to (x, y), and makes
+ * the rest transparent: a frame costs no memory of its own. Each row moves forward (never onto
+ * rows still to move) when taken from the last to the first.
+ */
+function spreadRows(canvas: Raster, frameWidth: number, frameHeight: number, x: number, y: number): void {
+	const rowBytes = frameWidth * 4;
+	let clearTo = canvas.data.length;
+	for (let row = frameHeight - 1; row >= 0; row--) {
+		const to = ((y + row) * canvas.width + x) * 4;
+		canvas.data.copyWithin(to, row * rowBytes, (row + 1) * rowBytes);
+		canvas.data.fill(0, to + rowBytes, clearTo);
+		clearTo = to;
+	}
+	canvas.data.fill(0, 0, clearTo);
 }
 
 type Frame =
