@@ -186,6 +186,28 @@ describe("eraseRegions", () => {
 		}
 	});
 
+	it("fills a tight white balloon on hatched art with white, not with copies of the art", () => {
+		// Dense lettering leaves the balloon's white a thin rim: most known pixels of the padded box are
+		// hatching (many marks, all grainy), but what surrounds the lettering is the balloon's white.
+		const hatching = (x: number, y: number): Colour => ((x + y) % 6 < 2 ? [30, 30, 30, 255] : [200, 200, 200, 255]);
+		const interior = { x0: 24, y0: 22, x1: 96, y1: 54 };
+		const balloon = { x0: 21, y0: 19, x1: 99, y1: 57 };
+		const outline = (x: number, y: number) => inBox(balloon, x, y) && !inBox(interior, x, y);
+		// Two lines of "H"s, 10×13 px on a 12×14 px grid, two pixels from the outline.
+		const letter = (x: number, y: number) => {
+			if (!inBox({ x0: 26, y0: 24, x1: 94, y1: 52 }, x, y)) return false;
+			const [u, v] = [(x - 26) % 12, (y - 24) % 14];
+			return v < 13 && (u < 3 || (u >= 7 && u < 10) || (u < 10 && v >= 5 && v < 8));
+		};
+		const image = canvas(120, 76, (x, y) =>
+			letter(x, y) ? ink : outline(x, y) ? [25, 25, 25, 255] : inBox(interior, x, y) ? white : hatching(x, y),
+		);
+		eraseRegions(image, [region({ x0: 24, y0: 22, x1: 96, y1: 54 })], "manga");
+		for (let y = interior.y0; y < interior.y1; y++) {
+			for (let x = interior.x0; x < interior.x1; x++) expect(at(image, x, y)).toEqual(white);
+		}
+	});
+
 	it("keeps transparency: lettering on a transparent background becomes transparent", () => {
 		const clear: Colour = [0, 0, 0, 0];
 		const image = canvas(70, 60, (x, y) => (glyphs(x, y) ? ink : clear));

@@ -34,7 +34,7 @@ function eraseRegion(raster: Raster, region: TranslatedRegion, erase: boolean): 
 	const erased = dilate(lettering.mask, patch.width, patch.height, bg.kind === "texture" ? 3 : 2);
 	// A balloon outline the glyphs touch is art: the margin stops at it.
 	if (lettering.outline) for (let i = 0; i < erased.length; i++) erased[i]! &= 1 - lettering.outline[i]!;
-	inpaint(patch, bg, erased);
+	inpaint(patch, bg, erased, lettering.outline);
 	if (erase) pastePatch(raster, patch, erased);
 
 	// The translation may grow past the text into clean background: on flat art and gradients that

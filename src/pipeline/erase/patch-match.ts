@@ -13,14 +13,17 @@ const MAX_LEVELS = 4;
  * wholly in the known area, and each hole pixel becomes the vote of the matches covering it.
  * Coarse to fine, so the large structure is settled before the grain. Unlike smooth fills it
  * synthesises grain, at the cost of PSNR (the synthesised grain is not the lost grain) and time.
+ * With `allowed`, patches are copied only from where it is 1 (the hole's side of a balloon outline).
  */
-export function fillByPatchMatch(patch: Patch, mask: Uint8Array): void {
+export function fillByPatchMatch(patch: Patch, mask: Uint8Array, allowed?: Uint8Array): void {
 	const { width: w, height: h, data } = patch;
 	if (w < 2 * R + 1 || h < 2 * R + 1) {
 		fillByPushPull(patch, mask);
 		return;
 	}
-	const finest: Level = { w, h, colour: Float32Array.from(data), hole: mask.slice() };
+	const barred = new Uint8Array(w * h);
+	if (allowed) for (let i = 0; i < w * h; i++) barred[i] = mask[i] || allowed[i] ? 0 : 1;
+	const finest: Level = { w, h, colour: Float32Array.from(data), hole: mask.slice(), barred };
 	const levels = [finest];
 	for (;;) {
 		const coarse = halve(levels[levels.length - 1]!);
@@ -65,6 +68,8 @@ interface Level {
 	colour: Float32Array;
 	/** 1 where the pixel is to be filled. */
 	hole: Uint8Array;
+	/** 1 where the pixel is known but may not be copied from. */
+	barred: Uint8Array;
 }
 
 /** Nearest-neighbour field of one level: for each patch centre overlapping the hole, its best clean source centre. */
@@ -85,7 +90,7 @@ class Field {
 		this.cost = new Float32Array(w * h);
 		this.isSource = new Uint8Array(w * h);
 		for (const s of valid) this.isSource[s] = 1;
-		const holes = windowCounts(level);
+		const holes = windowCounts(level.hole, level.w, level.h);
 		for (let y = R; y < h - R; y++) for (let x = R; x < w - R; x++) if (holes[y * w + x]) this.targets.push(y * w + x);
 	}
 
@@ -200,9 +205,8 @@ class Field {
 	}
 }
 
-/** Per pixel, whether the patch centred there touches the hole (summed-area table of the hole). */
-function windowCounts(level: Level): Uint8Array {
-	const { w, h, hole } = level;
+/** Per pixel, whether the patch centred there touches a set pixel (summed-area table of the set). */
+function windowCounts(hole: Uint8Array, w: number, h: number): Uint8Array {
 	const table = new Int32Array((w + 1) * (h + 1));
 	for (let y = 0; y < h; y++) {
 		let row = 0;
@@ -226,9 +230,13 @@ function windowCounts(level: Level): Uint8Array {
 	return out;
 }
 
-/** Centres of the patches lying wholly in the known area. */
+/** Centres of the patches lying wholly in the known area that may be copied from. */
 function sources(level: Level): number[] {
-	const touches = windowCounts(level);
+	const touches = windowCounts(
+		level.hole.map((v, i) => v | level.barred[i]!),
+		level.w,
+		level.h,
+	);
 	const out: number[] = [];
 	for (let y = R; y < level.h - R; y++) {
 		for (let x = R; x < level.w - R; x++) if (!touches[y * level.w + x]) out.push(y * level.w + x);
@@ -236,13 +244,14 @@ function sources(level: Level): number[] {
 	return out;
 }
 
-/** Half-size level: known pixels averaged; a coarse pixel is hole if any of its four is. */
+/** Half-size level: known pixels averaged; a coarse pixel is hole (or barred) if any of its four is. */
 function halve(level: Level): Level | undefined {
 	const w = level.w >> 1;
 	const h = level.h >> 1;
 	if (w < 2 * R + 1 || h < 2 * R + 1) return undefined;
 	const colour = new Float32Array(w * h * 4);
 	const hole = new Uint8Array(w * h);
+	const barred = new Uint8Array(w * h);
 	for (let y = 0; y < h; y++) {
 		for (let x = 0; x < w; x++) {
 			const i = y * w + x;
@@ -254,11 +263,12 @@ function halve(level: Level): Level | undefined {
 			] as const) {
 				const f = (2 * y + fy) * level.w + 2 * x + fx;
 				if (level.hole[f]) hole[i] = 1;
+				if (level.barred[f]) barred[i] = 1;
 				for (let c = 0; c < 4; c++) colour[i * 4 + c]! += level.colour[f * 4 + c]! / 4;
 			}
 		}
 	}
-	return { w, h, colour, hole };
+	return { w, h, colour, hole, barred };
 }
 
 /** The coarsest level's hole gets a smooth first guess, so the first matches compare like with like. */
