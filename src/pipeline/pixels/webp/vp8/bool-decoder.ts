@@ -2,14 +2,15 @@ import { Vp8FormatError } from "./errors";
 
 /**
  * Zero bytes a partition may be read past its end before the data counts as cut short. A bool
- * encoder's final flush can leave the decoder wanting a byte or two more than were written, so a
- * little slack is normal; a truncated partition reads many more.
+ * encoder's final flush can leave the decoder wanting a byte or two more than were written, and
+ * loads run up to two bytes ahead of need, so a little slack is normal; a truncated partition
+ * reads many more.
  */
-const OVERRUN_SLACK = 4;
+const OVERRUN_SLACK = 8;
 
 /**
  * The boolean entropy decoder of RFC 6386 §7 over one partition. `value` holds the undecoded bits
- * aligned so that its top 8 bits above `bits` compare with the range; bytes are loaded two at a time.
+ * aligned so that its top 8 bits above `bits` compare with the range; bytes are loaded three at a time.
  */
 export class BoolDecoder {
 	private value = 0;
@@ -27,19 +28,24 @@ export class BoolDecoder {
 		this.load();
 	}
 
-	/** Appends the next two bytes (zeros past the end, counted) below the current bits. */
+	/**
+	 * Appends the next three bytes (zeros past the end, counted) below the current bits. With at
+	 * most 23 bits below the top 8, value and split << bits stay under 2^31.
+	 */
 	private load(): void {
-		let pair: number;
-		if (this.pos + 2 <= this.end) {
-			pair = (this.data[this.pos]! << 8) | this.data[this.pos + 1]!;
-			this.pos += 2;
+		const { data, pos, end } = this;
+		let next: number;
+		if (pos + 3 <= end) {
+			next = (data[pos]! << 16) | (data[pos + 1]! << 8) | data[pos + 2]!;
+			this.pos = pos + 3;
 		} else {
-			pair = this.pos < this.end ? this.data[this.pos]! << 8 : 0;
-			this.overrun += this.pos < this.end ? 1 : 2;
-			this.pos = this.end;
+			next = 0;
+			for (let i = 0; i < 3; i++) next = (next << 8) | (pos + i < end ? data[pos + i]! : 0);
+			this.overrun += pos + 3 - Math.max(pos, end);
+			this.pos = Math.min(pos + 3, end);
 		}
-		this.value = (this.value << 16) | pair;
-		this.bits += 16;
+		this.value = (this.value << 24) | next;
+		this.bits += 24;
 	}
 
 	/** One bool whose probability of being 0 is prob/256. */
