@@ -79,22 +79,25 @@ class RowSink {
 		if (!unfilterRow(filter, line, this.previous.subarray(1), this.bytesPerPixel)) {
 			throw new PngFormatError(`unknown row filter ${filter}`);
 		}
-		this.convert(line, this.rgba, this.passWidth);
-		this.place();
+		if (this.passes === PLAIN) {
+			// Straight into the raster's row: no copy through the row buffer.
+			const { width, data } = this.raster;
+			this.convert(line, data.subarray(this.row * width * 4, (this.row + 1) * width * 4), width);
+		} else {
+			this.convert(line, this.rgba, this.passWidth);
+			this.place();
+		}
 		[this.previous, this.current] = [this.current, this.previous];
 		this.filled = 0;
 		this.row += 1;
 		if (this.row === this.passHeight) this.nextPass();
 	}
 
+	/** Scatters an Adam7 pass's row to its pixels in the raster. */
 	private place(): void {
 		const [x0, y0, dx, dy] = this.passes[this.pass]!;
 		const { width, data } = this.raster;
 		const y = y0 + this.row * dy;
-		if (dx === 1) {
-			data.set(this.rgba.subarray(0, this.passWidth * 4), y * width * 4);
-			return;
-		}
 		for (let i = 0; i < this.passWidth; i++) {
 			const to = (y * width + x0 + i * dx) * 4;
 			data[to] = this.rgba[i * 4]!;

@@ -113,6 +113,7 @@ function indexed(depth: number, table: Uint8Array): RowConverter {
 function grey(depth: number, trns: Uint8Array | undefined): RowConverter {
 	const max = (1 << depth) - 1;
 	const key = trns && trns.length >= 2 ? (trns[0]! << 8) | trns[1]! : -1;
+	if (depth === 8 && key < 0) return grey8;
 	return (line, rgba, w) => {
 		for (let i = 0; i < w; i++) {
 			const v = sample(line, i, depth);
@@ -123,4 +124,14 @@ function grey(depth: number, trns: Uint8Array | undefined): RowConverter {
 			rgba[i * 4 + 3] = v === key ? 0 : 255;
 		}
 	};
+}
+
+/**
+ * 8-bit grey without a transparent value, the common case of scanned and manga pages: one
+ * 32-bit store per pixel (0xAABBGGRR little-endian) where the general converter makes four.
+ * `rgba` is always a whole row of the raster or the row buffer, so it starts on a 4-byte boundary.
+ */
+function grey8(line: Uint8Array, rgba: Uint8Array, w: number): void {
+	const pixels = new Uint32Array(rgba.buffer, rgba.byteOffset, w);
+	for (let i = 0; i < w; i++) pixels[i] = (line[i]! * 0x010101) | 0xff000000;
 }
