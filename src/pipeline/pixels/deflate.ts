@@ -152,8 +152,8 @@ function writeSymbols(
  *
  * Runs are looked for a word at a time: only where four aligned bytes are equal, then grown both
  * ways. That sees every stretch of 7 or more equal bytes, and some shorter ones; testing every
- * byte costs a branch that noise mispredicts at every other byte (3 times slower on the photo,
- * for files 0.5% smaller).
+ * byte costs a branch that noise mispredicts at every other byte (the search took 1.7 times as
+ * long on the bench photo). Sizes moved by 1% either way: +1.0% manga page, -3% 25 MP grey.
  */
 function findRuns(data: Uint8Array, runs: Uint32Array, freqs: Uint32Array): number {
 	const n = data.length;

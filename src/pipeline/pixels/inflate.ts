@@ -6,10 +6,10 @@ export type InflateSink = (bytes: Uint8Array) => boolean;
 
 /**
  * Inflates a zlib stream (RFC 1950/1951) given as consecutive pieces (a PNG's IDAT payloads),
- * handing the output to `sink` a window-sized piece at a time. Everything it allocates is
- * allocated once per stream (a 256 KiB output window and the Huffman tables): unlike the
- * runtime's DecompressionStream, which makes a fresh output chunk for every read, it leaves
- * no garbage behind, so a 100 MB image does not raise the peak memory by its own size again.
+ * handing the output to `sink` up to 224 KiB at a time. Everything it allocates is allocated
+ * once per stream (a 256 KiB output buffer and the Huffman tables): unlike the runtime's
+ * DecompressionStream, which makes a fresh output chunk for every read, it leaves no garbage
+ * behind, so the inflated data (as large as the image) does not pile up until a collection.
  *
  * Stops as soon as the sink has what it needs; the Adler-32 at the end is not checked (PNG
  * chunk CRCs are not either: corrupt data fails earlier, as a code or distance that cannot be).
@@ -353,7 +353,7 @@ class Inflater {
 
 	/**
 	 * Inflates one Huffman-coded block. The hot loop: input and output state live in locals
-	 * (written back whenever a method runs), and the input is topped up inline to 25+ bits.
+	 * (written back whenever a method runs), and the input is topped up inline to 24..31 bits.
 	 */
 	private codes(lit: HuffmanDecoder, dist: HuffmanDecoder): void {
 		const out = this.out;
