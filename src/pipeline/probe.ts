@@ -5,6 +5,18 @@ export interface ImageHeader {
 	/** As displayed: a JPEG rotated by its EXIF orientation reports its rotated size. */
 	width: number;
 	height: number;
+	/**
+	 * Set when decoding this file needs more memory than the 4 bytes a pixel of the RGBA raster that
+	 * every other image needs: the pixel limit shrinks in proportion (src/request/validate.ts).
+	 */
+	costlyDecode?: CostlyDecode;
+}
+
+export interface CostlyDecode {
+	/** Peak bytes per pixel while decoding. */
+	bytesPerPixel: number;
+	/** What makes it costly, as the client would name the file. */
+	what: string;
 }
 
 /**
@@ -101,12 +113,51 @@ function probeJpeg(bytes: Uint8Array): ImageHeader | undefined {
 			const sv = view(segment);
 			const height = sv.getUint16(1);
 			const width = sv.getUint16(3);
-			return swap ? sized("jpeg", height, width) : sized("jpeg", width, height);
+			const header = swap ? sized("jpeg", height, width) : sized("jpeg", width, height);
+			const costlyDecode = jpegDecodeCost(marker, segment);
+			return header && costlyDecode ? { ...header, costlyDecode } : header;
 		}
 		if (marker === 0xda || marker === 0xd9) return undefined; // scan data before any frame header
 		at += 2 + length;
 	}
 	return undefined;
+}
+
+/**
+ * Photon's peak Wasm memory per pixel, measured on 12 and 25 MP JPEG and GIF (168 MB at 12 MP,
+ * 349 MB at 25 MP: docs/benchmarks.md): what a JPEG kind our decoder refuses costs.
+ */
+const PHOTON_BYTES_PER_PIXEL = 14;
+
+/**
+ * What decoding a JPEG costs beyond the raster, from its frame header (SOFn marker and segment).
+ * Our decoder streams baseline files into the raster and keeps a progressive file's coefficients
+ * inside the raster's own buffer (src/pipeline/pixels/jpeg/coefficients.ts): that fits while they
+ * take at most 4 bytes a pixel, which full-resolution colour (4:4:4, 6 bytes) does not. Arithmetic
+ * coding, lossless, 12-bit and CMYK files go to photon.
+ */
+function jpegDecodeCost(marker: number, frame: Uint8Array): CostlyDecode | undefined {
+	const components = frame[5]!;
+	if (marker > 0xc2 || frame[0] !== 8 || (components !== 1 && components !== 3)) {
+		return {
+			bytesPerPixel: PHOTON_BYTES_PER_PIXEL,
+			what: "a JPEG of this kind (arithmetic, lossless, 12-bit or CMYK)",
+		};
+	}
+	if (marker !== 0xc2 || frame.length < 6 + components * 3) return undefined;
+	let hMax = 1;
+	let vMax = 1;
+	let blocks = 0;
+	for (let c = 0; c < components; c++) {
+		const h = frame[7 + c * 3]! >> 4;
+		const v = frame[7 + c * 3]! & 15;
+		hMax = Math.max(hMax, h);
+		vMax = Math.max(vMax, v);
+		blocks += h * v;
+	}
+	// 64 Int16 coefficients per block; an MCU covers hMax·vMax blocks' worth of pixels.
+	const bytesPerPixel = (2 * blocks) / (hMax * vMax);
+	return bytesPerPixel > 4 ? { bytesPerPixel, what: "a progressive JPEG with full-resolution colour" } : undefined;
 }
 
 /** The Orientation tag (0x0112) of IFD0 of a TIFF block, if present. */

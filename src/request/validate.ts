@@ -1,4 +1,4 @@
-import { probeImage } from "../pipeline/probe";
+import { type ImageHeader, probeImage } from "../pipeline/probe";
 import type { TranslateJob } from "../pipeline/types";
 import type { TranslateBody } from "./body";
 import { invalidField, RequestError } from "./errors";
@@ -16,12 +16,7 @@ export function toJob(body: TranslateBody): TranslateJob {
 	const image = body.image.bytes;
 	const header = probeImage(image);
 	if (!header) throw invalidField("imageBase64");
-	if (header.width * header.height > MAX_PIXELS) {
-		throw new RequestError(
-			413,
-			`Image is ${header.width}x${header.height} (${((header.width * header.height) / 1e6).toFixed(1)} megapixels); the limit is 25 megapixels`,
-		);
-	}
+	refuseIfTooManyPixels(header);
 
 	const parsed = translateOptionsSchema.safeParse(body.fields);
 	if (!parsed.success) {
@@ -30,6 +25,28 @@ export function toJob(body: TranslateBody): TranslateJob {
 	}
 	const { sourceLanguage, targetLanguage, mode, translator, customPrompt } = parsed.data;
 	return { image, ...header, sourceLanguage, targetLanguage, mode, translator, customPrompt };
+}
+
+/**
+ * 413 above 25 MP, or above the smaller limit of a file whose decoding needs more than the raster's
+ * 4 bytes a pixel: the same memory as a 25 MP image, whatever the format.
+ */
+function refuseIfTooManyPixels({ width, height, costlyDecode }: ImageHeader): void {
+	const pixels = width * height;
+	const size = `Image is ${width}x${height} (${megapixels(pixels)} megapixels)`;
+	if (pixels > MAX_PIXELS) throw new RequestError(413, `${size}; the limit is 25 megapixels`);
+	if (!costlyDecode) return;
+	const limit = Math.floor((MAX_PIXELS * 4) / costlyDecode.bytesPerPixel);
+	if (pixels > limit) {
+		throw new RequestError(
+			413,
+			`${size}; the limit is ${megapixels(limit)} megapixels for ${costlyDecode.what}, which takes more memory to decode (25 megapixels for other images)`,
+		);
+	}
+}
+
+function megapixels(pixels: number): string {
+	return (pixels / 1e6).toFixed(1);
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]{1,255}$/;

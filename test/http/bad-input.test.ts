@@ -39,6 +39,14 @@ function pngHeader(width: number, height: number): string {
 	return toBase64(bytes);
 }
 
+/** A progressive JPEG's frame header (SOF2) with three components sampled h×v each: no scan behind it. */
+function progressiveJpegHeader(width: number, height: number, sampling: [number, number, number]): string {
+	const components = sampling.flatMap((hv, i) => [i + 1, hv, i === 0 ? 0 : 1]);
+	const segment = [8, height >> 8, height & 255, width >> 8, width & 255, 3, ...components];
+	const length = segment.length + 2;
+	return toBase64(new Uint8Array([0xff, 0xd8, 0xff, 0xc2, length >> 8, length & 255, ...segment]));
+}
+
 describe("bodies that are not a JSON object: 400", () => {
 	it.each([
 		["an empty body", ""],
@@ -78,6 +86,15 @@ describe("too large: 413", () => {
 		const res = await yakusu.translate(customer.apiKey, json({ imageBase64: pngHeader(5001, 5000) }));
 		expect(res.status).toBe(413);
 		expect((await res.json<{ detail: string }>()).detail).toContain("25 megapixels");
+	});
+
+	it("refuses a progressive JPEG with full-resolution colour over 16.7 megapixels, saying why", async () => {
+		const fullColour = progressiveJpegHeader(4500, 4000, [0x11, 0x11, 0x11]);
+		await expectRefused(
+			json({ imageBase64: fullColour }),
+			413,
+			"Image is 4500x4000 (18.0 megapixels); the limit is 16.7 megapixels for a progressive JPEG with full-resolution colour, which takes more memory to decode (25 megapixels for other images)",
+		);
 	});
 });
 
