@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { decodeVp8 } from "../../src/pipeline/pixels/webp/vp8/decode";
 import { Vp8FormatError } from "../../src/pipeline/pixels/webp/vp8/errors";
-import { decodeVp8Yuv } from "../../src/pipeline/pixels/webp/vp8/yuv";
 import { fixtures, type Vp8Fixture } from "./fixtures/vp8";
+import { decodeVp8Yuv } from "./vp8-yuv";
 
 function bytes(base64: string): Uint8Array {
 	return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));

@@ -1,4 +1,4 @@
-import { decodeFrame } from "./frame";
+import { decodeFrame } from "../../src/pipeline/pixels/webp/vp8/frame";
 
 /** A decoded frame's planes, chroma at half resolution rounded up. */
 export interface YuvPlanes {
@@ -9,7 +9,7 @@ export interface YuvPlanes {
 
 /**
  * Decodes a VP8 key frame to full YUV 4:2:0 planes, exactly as the format defines them (what
- * `dwebp -yuv` writes). For tests and diagnostics: production decodes straight to RGBA.
+ * `dwebp -yuv` writes). The reference the tests compare with: production decodes straight to RGBA.
  */
 export function decodeVp8Yuv(vp8: Uint8Array, width: number, height: number): YuvPlanes {
 	const cw = (width + 1) >> 1;
