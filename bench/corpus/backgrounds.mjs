@@ -166,3 +166,60 @@ function fractalNoise(width, height, rnd) {
 function smooth(t) {
 	return t * t * (3 - 2 * t);
 }
+
+/**
+ * The periodic backgrounds lettering sits on in manga and print: screentone dots (square or on a
+ * 45° screen), line tones (diagonal or level) and a coloured weave, chosen by `variant` (0..5).
+ * Every period is a whole number of pixels along both axes (a 45° screen of step (a, a)), so the
+ * pattern repeats exactly, as digital screentone does; dots are anti-aliased (4×4 samples a pixel).
+ */
+export function periodic(width, height, variant) {
+	const grey = (v) => [v, v, v];
+	const tones = [
+		{ dot: screen(4, 1.6, true), ink: grey(50), paper: grey(240) },
+		{ dot: (x, y) => ((((x + y) % 8) + 8) % 8 < 3 ? 1 : 0), ink: grey(40), paper: grey(230) },
+		{ dot: weave, ink: [30, 50, 90], paper: [90, 140, 200] },
+		{ dot: screen(5, 1.9, false), ink: grey(70), paper: grey(250) },
+		{ dot: (_x, y) => (y % 5 < 2 ? 1 : 0), ink: grey(60), paper: grey(235) },
+		{ dot: screen(5, 2.6, true), ink: [120, 60, 30], paper: [250, 220, 150] },
+	];
+	const { dot, ink, paper } = tones[variant % tones.length];
+	const img = blank(width, height);
+	for (let y = 0; y < height; y++) {
+		for (let x = 0; x < width; x++) {
+			const t = dot(x, y);
+			put(
+				img,
+				x,
+				y,
+				[0, 1, 2].map((c) => Math.round(paper[c] * (1 - t) + ink[c] * t)),
+			);
+		}
+	}
+	return img;
+}
+
+/** Share of the pixel covered by round dots of `radius` on a screen of step `step`, square or at 45°. */
+function screen(step, radius, rotated) {
+	return (x, y) => {
+		let inside = 0;
+		for (let sy = 0; sy < 4; sy++) {
+			for (let sx = 0; sx < 4; sx++) {
+				const px = x + (sx + 0.5) / 4;
+				const py = y + (sy + 0.5) / 4;
+				// On a 45° screen the dots sit at (i·step + j·step, i·step − j·step): the cell is rotated.
+				const u = rotated ? (px + py) / 2 : px;
+				const v = rotated ? (px - py) / 2 : py;
+				const du = u - step * Math.round(u / step);
+				const dv = v - step * Math.round(v / step);
+				const d = rotated ? Math.hypot(du + dv, du - dv) : Math.hypot(du, dv);
+				if (d < radius) inside++;
+			}
+		}
+		return inside / 16;
+	};
+}
+
+function weave(x, y) {
+	return (((x >> 2) + (y >> 2)) % 2 === 0) !== (x % 4 === 0) ? 1 : 0;
+}

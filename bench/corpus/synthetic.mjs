@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Deterministic synthetic corpus for erase and typesetting benchmarks: images with known text in
- * six scripts over flat balloons and labels, gradients and photo-like textures, each with its
+ * six scripts over flat balloons and labels, gradients, photo-like textures and periodic patterns
+ * (screentone, line tones, a weave), each with its
  * clean plate (the same image without text), the text coverage mask and the region boxes.
  *
  *   import { corpus, makeSample } from "./bench/corpus/synthetic.mjs";
@@ -17,13 +18,18 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { drawBalloon, drawBoxBalloon, drawLabel, gradient, paper, random, texture } from "./backgrounds.mjs";
+import { drawBalloon, drawBoxBalloon, drawLabel, gradient, paper, periodic, random, texture } from "./backgrounds.mjs";
 import { writePng } from "./png.mjs";
 import { FAMILIES, renderCoverage } from "./text.mjs";
 
 export const SCRIPTS = ["ja", "zh", "ko", "latin", "cyrillic", "arabic"];
-/** flat: balloons and labels on paper; manga: balloons on grey art; gradient; texture (photo-like). */
-export const KINDS = ["flat", "manga", "gradient", "texture"];
+/**
+ * flat: balloons and labels on paper; manga: balloons on grey art; gradient; texture (photo-like);
+ * periodic: lettering straight on screentone, line tone or a weave (narration and effects in manga).
+ */
+export const KINDS = ["flat", "manga", "gradient", "texture", "periodic"];
+/** The kinds of the first samples, whose seeds the later ones must not shift. */
+const FIRST_KINDS = ["flat", "manga", "gradient", "texture"];
 /**
  * Balloons fitted to the text, on paper or art (kind flat or manga, the sample's `fit`): the outline
  * runs over one edge of the text (touching) or over all four (tight), so glyph strokes meet it.
@@ -46,7 +52,7 @@ const PHRASES = {
 export function corpus({ width = 720, height = 540 } = {}) {
 	const specs = [];
 	let seed = 1;
-	for (const kind of KINDS)
+	for (const kind of FIRST_KINDS)
 		for (const script of SCRIPTS) specs.push({ name: `${kind}-${script}`, kind, script, seed: seed++, width, height });
 	// Appended, so the samples above keep their seeds; each script gets each fit, once on paper, once on art.
 	for (const [f, fit] of FITS.entries()) {
@@ -55,12 +61,15 @@ export function corpus({ width = 720, height = 540 } = {}) {
 			specs.push({ name: `${kind}-${fit}-${script}`, kind, fit, script, seed: seed++, width, height });
 		}
 	}
+	// Each script on another pattern (backgrounds.mjs, periodic: the variant is the script's index).
+	for (const script of SCRIPTS)
+		specs.push({ name: `periodic-${script}`, kind: "periodic", script, seed: seed++, width, height });
 	return specs;
 }
 
 export async function makeSample({ name, kind, script, seed, width, height, fit, regionCount = 3 }) {
 	const rnd = random(seed * 7919);
-	const plate = background(kind, width, height, rnd);
+	const plate = background(kind, width, height, rnd, SCRIPTS.indexOf(script));
 	const image = { width, height, data: new Uint8Array(plate.data.length) };
 	const coverage = new Uint8Array(width * height);
 	const regions = [];
@@ -86,8 +95,8 @@ export async function makeSample({ name, kind, script, seed, width, height, fit,
 		const family = FAMILIES[script];
 		const glyph = { width, height: band, top, lines, x, y, size, family, bold, vertical, rtl };
 		const ink = await renderCoverage(glyph);
-		// On texture the last region is lettered with an outline, like captions and sound effects.
-		const outlined = kind === "texture" && id === regionCount - 1;
+		// On texture and patterns the last region is lettered with an outline, like captions and sound effects.
+		const outlined = (kind === "texture" || kind === "periodic") && id === regionCount - 1;
 		const rim = outlined ? await renderCoverage({ ...glyph, outline: Math.max(2, Math.round(size / 12)) }) : undefined;
 		const inBand = inkBox(rim ?? ink, width, band);
 		if (!inBand) continue;
@@ -210,7 +219,8 @@ function paint(image, ink, offset, colour) {
 	}
 }
 
-function background(kind, width, height, rnd) {
+function background(kind, width, height, rnd, variant) {
+	if (kind === "periodic") return periodic(width, height, Math.max(0, variant));
 	if (kind === "gradient") return gradient(width, height, rnd);
 	if (kind === "texture") return texture(width, height, rnd);
 	if (kind === "manga") return greyArt(texture(width, height, rnd));

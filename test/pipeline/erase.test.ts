@@ -193,11 +193,16 @@ describe("eraseRegions", () => {
 		const interior = { x0: 24, y0: 22, x1: 96, y1: 54 };
 		const balloon = { x0: 21, y0: 19, x1: 99, y1: 57 };
 		const outline = (x: number, y: number) => inBox(balloon, x, y) && !inBox(interior, x, y);
-		// Two lines of "H"s, 10×13 px on a 12×14 px grid, two pixels from the outline.
+		// Two lines of "H", "L" and "E" (not repeating by any shift within a few periods), 10×13 px on a
+		// 12×14 px grid, two pixels from the outline.
 		const letter = (x: number, y: number) => {
 			if (!inBox({ x0: 26, y0: 24, x1: 94, y1: 52 }, x, y)) return false;
 			const [u, v] = [(x - 26) % 12, (y - 24) % 14];
-			return v < 13 && (u < 3 || (u >= 7 && u < 10) || (u < 10 && v >= 5 && v < 8));
+			const shape = (Math.floor((x - 26) / 12) + Math.floor((y - 24) / 14)) % 3;
+			if (v >= 13 || u >= 10) return false;
+			if (shape === 0) return u < 3 || u >= 7 || (v >= 5 && v < 8);
+			if (shape === 1) return u < 3 || v >= 10;
+			return u < 3 || v < 3 || v >= 10 || (v >= 5 && v < 8 && u < 7);
 		};
 		const image = canvas(120, 76, (x, y) =>
 			letter(x, y) ? ink : outline(x, y) ? [25, 25, 25, 255] : inBox(interior, x, y) ? white : hatching(x, y),
@@ -206,6 +211,21 @@ describe("eraseRegions", () => {
 		for (let y = interior.y0; y < interior.y1; y++) {
 			for (let x = interior.x0; x < interior.x1; x++) expect(at(image, x, y)).toEqual(white);
 		}
+	});
+
+	const tones: [string, (x: number, y: number) => Colour][] = [
+		[
+			"screentone dots",
+			(x, y) => (Math.hypot((x % 6) - 2.5, (y % 6) - 2.5) < 1.8 ? [50, 50, 50, 255] : [235, 235, 230, 255]),
+		],
+		["a diagonal line tone", (x, y) => ((x + y) % 8 < 3 ? [40, 40, 40, 255] : [230, 230, 230, 255])],
+	];
+	it.each(tones)("erases lettering on %s and continues the tone under it, pixel for pixel", (_name, tone) => {
+		const image = canvas(70, 60, (x, y) => (glyphs(x, y) ? ink : tone(x, y)));
+		const [erased] = eraseRegions(image, [region(box)], "manga");
+		for (let y = 0; y < 60; y++) for (let x = 0; x < 70; x++) expect(at(image, x, y)).toEqual(tone(x, y));
+		// The text, not the tone's dots or lines, is what was found.
+		expect(erased!.textBox).toEqual({ x0: 20, y0: 20, x1: 43, y1: 38 });
 	});
 
 	it("keeps transparency: lettering on a transparent background becomes transparent", () => {

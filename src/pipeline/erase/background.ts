@@ -1,15 +1,20 @@
 import type { Box } from "../types";
 import { medianRgba } from "./median";
 import type { Patch } from "./patch";
+import { findRepeats } from "./periodic";
 
 /**
  * What lies behind the lettering, read from the patch:
  * - "flat": one colour (a balloon, a label), the most common colour inside the reader's box;
  * - "gradient": a plane per channel fitted to the border ring (flat art counts too);
- * - "texture": neither fits; the lettering is then found by its own colour instead.
+ * - "periodic": a pattern that repeats (screentone, line tones, weaves), predicted at each pixel
+ *   from the pixels a period away (periodic.ts); `planes` then hold the border ring's mean;
+ * - "texture": none fits; the lettering is then found by its own colour instead.
  */
 export interface Background {
-	kind: "flat" | "gradient" | "texture";
+	kind: "flat" | "gradient" | "periodic" | "texture";
+	/** For "periodic": the shifts by which it repeats, [dx, dy] pairs. */
+	repeats?: Int16Array;
 	/** Per channel RGBA: value = a + b·x + c·y in patch coordinates (constant for flat). */
 	planes: [number, number, number][];
 	/** RMS distance of the ring's inliers from the plane: 0 for clean art, high for texture. */
@@ -36,6 +41,9 @@ export function predict(bg: Background, x: number, y: number, channel: number): 
 export function fitBackground(patch: Patch, readerBox: Box): Background {
 	const ring = ringPixels(patch);
 	const { planes, noise, inliers } = fitRing(patch, ring);
+	// Checked first: screentone of dots on paper also reads as flat by its dominant colour.
+	const repeats = findRepeats(patch, readerBox);
+	if (repeats) return { kind: "periodic", planes, noise, repeats };
 	const smooth = noise <= 6 && inliers >= 0.5;
 	const inside = boxPixels(patch, readerBox);
 	const mode = dominantColour(patch.data, inside);

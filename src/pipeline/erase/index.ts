@@ -38,10 +38,10 @@ function eraseRegion(raster: Raster, region: TranslatedRegion, erase: boolean): 
 	if (erase) pastePatch(raster, patch, erased);
 
 	// The translation may grow past the text into clean background: on flat art and gradients that
-	// is the plain part of the padded area; on texture, only what was cleaned and the reader's box.
+	// is the plain part of the padded area; on texture and patterns, only what was cleaned and the reader's box.
 	const textBox = toImageBox(lettering.box, area);
 	const erasedBox =
-		bg.kind === "texture"
+		bg.kind === "texture" || bg.kind === "periodic"
 			? union(toImageBox(boundingBox(erased, patch.width, patch.height)!, area), readerBox)
 			: toImageBox(cleanArea(patch, bg, lettering.box), area);
 	return {

@@ -1,7 +1,9 @@
 import type { Box } from "../types";
 import { type Background, distanceMap, quantise } from "./background";
+import { dilate } from "./mask";
 import { medianRgba } from "./median";
 import type { Patch } from "./patch";
+import { farther, predictFromRepeats } from "./periodic";
 
 /**
  * How much each pixel of the patch looks like lettering, 0..255, with the two hysteresis
@@ -14,9 +16,12 @@ export interface InkScore {
 	score: Uint8Array;
 	strong: number;
 	weak: number;
+	/** Measured against a repeating pattern: no balloon outline to look for (lettering sits on the tone). */
+	onPattern?: boolean;
 }
 
 export function inkScore(patch: Patch, bg: Background, readerBox: Box): InkScore | undefined {
+	if (bg.repeats) return inkOnPattern(patch, bg.repeats, readerBox);
 	if (bg.kind !== "texture") {
 		const score = distanceMap(patch, bg.planes);
 		return { score, strong: Math.max(40, 4 * bg.noise + 16), weak: Math.max(18, 2 * bg.noise + 8) };
@@ -40,6 +45,51 @@ export function inkScore(patch: Patch, bg: Background, readerBox: Box): InkScore
 		}
 	}
 	return { score, strong: 255 - 40, weak: 255 - 100 };
+}
+
+/**
+ * On a pattern: the distance from what the pixels a period away predict, thresholds scaled by how
+ * well that prediction holds in the margin around the reader's box (exact on digital screentone,
+ * looser on scanned or non-integer periods).
+ */
+function inkOnPattern(patch: Patch, repeats: Int16Array, readerBox: Box): InkScore {
+	const { width: w, height: h, data } = patch;
+	const predicted = predictFromRepeats(patch, repeats);
+	const score = new Uint8Array(w * h);
+	const misses = new Uint32Array(256);
+	let n = 0;
+	for (let y = 0; y < h; y++) {
+		const rowInside = y >= readerBox.y0 && y < readerBox.y1;
+		for (let x = 0, i = y * w; x < w; x++, i++) {
+			if (!predicted.known[i]) continue;
+			let d = 0;
+			for (let c = 0; c < 4; c++) d = Math.max(d, Math.abs(data[i * 4 + c]! - predicted.colour[i * 4 + c]!));
+			score[i] = d;
+			if (rowInside && x >= readerBox.x0 && x < readerBox.x1) continue;
+			misses[d]!++;
+			n++;
+		}
+	}
+	// A percentile rather than the RMS: a glyph reaching past a tight reader's box is no miss of the pattern.
+	let miss = 0;
+	for (let seen = misses[0]!; miss < 255 && seen < 0.75 * n; seen += misses[miss]!) miss++;
+	const weak = Math.max(18, miss + 8);
+	// Heavy or outlined glyphs, wider than a period, vote for themselves: near what stands out, predict
+	// again from pixels up to two periods away, what stood out left out of the vote.
+	// Twice: pixels of a glyph that voted for themselves at first stand out the second time.
+	for (let round = 0; round < 2; round++) {
+		const suspect = new Uint8Array(w * h);
+		for (let i = 0; i < score.length; i++) if (score[i]! >= weak) suspect[i] = 1;
+		const near = dilate(suspect, w, h, 2);
+		const again = predictFromRepeats(patch, farther(repeats), dilate(suspect, w, h, 1), near);
+		for (let i = 0; i < score.length; i++) {
+			if (!near[i] || !again.known[i]) continue;
+			let d = 0;
+			for (let c = 0; c < 4; c++) d = Math.max(d, Math.abs(data[i * 4 + c]! - again.colour[i * 4 + c]!));
+			score[i] = d;
+		}
+	}
+	return { score, strong: Math.max(40, 2 * miss + 16), weak, onPattern: true };
 }
 
 /** The colour (4 bits a channel) over-represented inside the reader's box against its margin. */

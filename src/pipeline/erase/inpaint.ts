@@ -4,6 +4,7 @@ import { maskedPixels } from "./median";
 import type { Patch } from "./patch";
 import { fillByPatchMatch } from "./patch-match";
 import { isPatterned } from "./pattern";
+import { fillFromRepeats } from "./periodic";
 import { surroundings } from "./surroundings";
 
 /**
@@ -25,6 +26,8 @@ const ONE_COLOUR = 0.9;
  * that measured best for that kind of background (bench/quality-erase.mjs, docs/benchmarks.md),
  * judged on what surrounds the hole on its side of `barrier` (the balloon outline the lettering
  * touches, if any): around a tight balloon on art, the patch is mostly art but the hole is in the balloon.
+ * - a background that repeats (screentone, line tones: periodic.ts): the pixels a period or two away,
+ *   exact on digital tone and a few ms a region;
  * - patterned surroundings: PatchMatch, the only method that continues the pattern (a smooth fill
  *   leaves a grey blank), copying only from the hole's side of the barrier, at tens of ms a region;
  * - gradients: push-pull, exact on ramps and following curved ones (radial, vignettes);
@@ -37,6 +40,10 @@ const ONE_COLOUR = 0.9;
  */
 export function inpaint(patch: Patch, bg: Background, mask: Uint8Array, barrier?: Uint8Array): void {
 	const { width: w, height: h } = patch;
+	if (bg.repeats) {
+		fillFromRepeats(patch, bg.repeats, mask);
+		return;
+	}
 	const around = surroundings(mask, w, h, REACH, barrier);
 	const outside = around.ring.map((v) => 1 - v);
 	// Checked first: a pattern of two tones (dots on paper) also reads as "flat" by its dominant colour.

@@ -33,7 +33,8 @@ export function findLettering(patch: Patch, ink: InkScore, readerBox: Box): Lett
 	const { strong, weak } = ink;
 	const strongInk = new Uint8Array(n);
 	for (let i = 0; i < n; i++) strongInk[i] = ink.score[i]! >= strong ? 1 : 0;
-	const outline = findOutline(strongInk, patch.width, patch.height, readerBox);
+	// On a pattern, lettering splits the tone into pockets that would pass for the world beyond an outline.
+	const outline = ink.onPattern ? undefined : findOutline(strongInk, patch.width, patch.height, readerBox);
 	const dist = outline ? ink.score.map((v, i) => (outline[i] ? 0 : v)) : ink.score;
 
 	const labels = new Int32Array(n);

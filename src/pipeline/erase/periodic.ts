@@ -1,0 +1,246 @@
+import type { Box } from "../types";
+import { fillByPushPull } from "./fill";
+import type { Patch } from "./patch";
+import { grain } from "./pattern";
+
+/** Longest shift (px, each way) tried as a period: screentone and line tones repeat within a few px to a dozen. */
+const SPAN = 12;
+/** Shortest shift that predicts a pixel: a glyph stroke shifted by less overlaps itself. */
+const MIN_SHIFT = 4;
+/** Shifts that vote on each pixel (both signs of each): enough that glyph strokes are a minority among them. */
+const VOTERS = 16;
+/** Best shift's mean difference, against the median shift's, under which the background repeats. */
+const REPEATS = 0.3;
+/** Median grain (pattern.ts) from which a surface may be a pattern: flat art and photo texture are far below. */
+const GRAINY = 8;
+/** Pixels sampled to measure the differences: enough for a stable mean, few enough to stay at a few ms. */
+const SAMPLES = 4000;
+/** Share of the margin's swing between tones the inside must show: the tone goes on under the lettering. */
+const TONE_INSIDE = 0.75;
+/** Levels within which a pixel is what the pattern predicts. */
+const FITS = 16;
+/** Fewest pixel pairs that measure a shift: a shift across a thin margin may find none. */
+const MIN_PAIRS = 40;
+/** Share of a shift's pixel pairs its difference is measured on, the most different left out. */
+const TRIM = 0.9;
+/** Passes of the fill from the rim inwards: each reaches two periods further into the hole. */
+const MAX_PASSES = 8;
+
+/**
+ * The shifts by which the background repeats (screentone, line tones, weaves), as [dx, dy] pairs,
+ * or undefined when it does not. Measured on the margin around the reader's box, where lettering
+ * rarely is: the difference in brightness between margin pixels `d` apart, for every d within SPAN;
+ * a pattern has shifts (its periods) where it nearly vanishes while a typical shift leaves a full
+ * swing between tones. The inside of the reader's box must repeat by the same shifts too, so that a
+ * white balloon framed by hatched art is not taken for a pattern.
+ */
+export function findRepeats(patch: Patch, readerBox: Box): Int16Array | undefined {
+	const { width: w, height: h } = patch;
+	const inReader = new Uint8Array(w * h);
+	for (let y = readerBox.y0; y < readerBox.y1; y++) inReader.fill(1, y * w + readerBox.x0, y * w + readerBox.x1);
+	if (grain(patch, inReader) < GRAINY) return undefined;
+
+	const luma = lumaOf(patch);
+	const margin = differences(luma, w, h, inReader, 0, everyShift());
+	const best = Math.min(...margin.shifts.filter((s) => Math.max(Math.abs(s.dx), s.dy) >= 2).map((s) => s.diff));
+	if (!(best < REPEATS * margin.typical)) return undefined;
+	// Every shift about as good as the best is a period (or, on line tones, a move along the lines).
+	const periods = margin.shifts
+		.filter((s) => s.diff <= best + 0.05 * (margin.typical - best) + 1 && Math.hypot(s.dx, s.dy) >= MIN_SHIFT)
+		.sort((a, b) => Math.hypot(a.dx, a.dy) - Math.hypot(b.dx, b.dy) || a.diff - b.diff)
+		.slice(0, VOTERS / 2);
+	if (periods.length < 2) return undefined;
+	// The tone must go on inside the box, between the glyphs: pixels the pattern predicts well there
+	// must differ, at the pattern's opposite phase, about as much as the margin's do. A white balloon
+	// framed by hatching is predicted well too (white from white), but is one tone.
+	const diffAt = (dx: number, dy: number) =>
+		margin.shifts.find((s) => (s.dx === dx && s.dy === dy) || (s.dx === -dx && s.dy === -dy))?.diff ?? 0;
+	const halves = periods.map((p) => [Math.round(p.dx / 2), Math.round(p.dy / 2)] as [number, number]);
+	const [ox, oy] = halves.reduce((a, b) => (diffAt(b[0], b[1]) > diffAt(a[0], a[1]) ? b : a));
+	const repeats = Int16Array.from(periods.flatMap((s) => [s.dx, s.dy, -s.dx, -s.dy]));
+	const predicted = predictFromRepeats(patch, repeats);
+	const swing = (side: 0 | 1) => {
+		let sum = 0;
+		let n = 0;
+		for (let y = Math.max(0, -oy); y < Math.min(h, h - oy); y++) {
+			for (let x = Math.max(0, -ox); x < Math.min(w, w - ox); x++) {
+				const i = y * w + x;
+				const j = i + oy * w + ox;
+				if (inReader[i] !== side || inReader[j] !== side || !fits(patch, predicted, i) || !fits(patch, predicted, j))
+					continue;
+				sum += Math.abs(luma[i]! - luma[j]!);
+				n++;
+			}
+		}
+		return n >= MIN_PAIRS ? sum / n : 0;
+	};
+	if (!(swing(1) >= TONE_INSIDE * swing(0))) return undefined;
+	return repeats;
+}
+
+/** Whether the pixel is what the pattern predicts there, within a few levels. */
+function fits(patch: Patch, predicted: { colour: Uint8Array; known: Uint8Array }, i: number): boolean {
+	if (!predicted.known[i]) return false;
+	for (let c = 0; c < 3; c++) if (Math.abs(patch.data[i * 4 + c]! - predicted.colour[i * 4 + c]!) > FITS) return false;
+	return true;
+}
+
+interface Shift {
+	dx: number;
+	dy: number;
+	/** Trimmed mean brightness difference between the pixels that far apart. */
+	diff: number;
+}
+
+/**
+ * For each shift tried, how much pixels of one side of the reader's box
+ * (`side` 0: the margin, 1: the inside) differ from those that far away on the same side, both ways;
+ * with the median of that over the shifts, the difference a shift that is no period leaves.
+ * Sampled on a grid of about SAMPLES pixels.
+ */
+function differences(
+	luma: Uint8Array,
+	w: number,
+	h: number,
+	inReader: Uint8Array,
+	side: 0 | 1,
+	tried: [number, number][],
+) {
+	let area = 0;
+	for (let i = 0; i < inReader.length; i++) if (inReader[i] === side) area++;
+	const step = Math.max(1, Math.floor(Math.sqrt(area / SAMPLES)));
+	const pixels: number[] = [];
+	for (let y = 0; y < h; y += step)
+		for (let x = 0; x < w; x += step) if (inReader[y * w + x] === side) pixels.push(y * w + x);
+	const shifts: Shift[] = [];
+	const diffs = new Uint32Array(256);
+	for (const [dx, dy] of tried) {
+		diffs.fill(0);
+		let n = 0;
+		for (const i of pixels) {
+			const x = i % w;
+			const y = (i - x) / w;
+			const ahead = i + dy * w + dx;
+			if (x + dx >= 0 && x + dx < w && y + dy < h && inReader[ahead] === side) {
+				diffs[Math.abs(luma[i]! - luma[ahead]!)]!++;
+				n++;
+			}
+			const behind = i - dy * w - dx;
+			if (x - dx >= 0 && x - dx < w && y - dy >= 0 && inReader[behind] === side) {
+				diffs[Math.abs(luma[i]! - luma[behind]!)]!++;
+				n++;
+			}
+		}
+		if (n >= MIN_PAIRS) shifts.push({ dx, dy, diff: trimmedMean(diffs, n) });
+	}
+	const typical = [...shifts].sort((a, b) => a.diff - b.diff)[shifts.length >> 1]?.diff ?? 0;
+	return { shifts, typical };
+}
+
+/**
+ * The background a periodic pattern predicts at each pixel: of the pixels one period (of `repeats`)
+ * away that are not `excluded`, the one of median brightness, RGBA. Glyph strokes rarely lie a whole
+ * period apart in most directions, so the median is the pattern. `known` is 1 where there was a vote;
+ * with `only`, just the pixels set there are predicted.
+ */
+export function predictFromRepeats(
+	patch: Patch,
+	repeats: Int16Array,
+	excluded?: Uint8Array,
+	only?: Uint8Array,
+): { colour: Uint8Array; known: Uint8Array } {
+	const { width: w, height: h, data } = patch;
+	const luma = lumaOf(patch);
+	const colour = new Uint8Array(w * h * 4);
+	const known = new Uint8Array(w * h);
+	const voters = repeats.length >> 1;
+	const votes = new Int32Array(voters);
+	for (let y = 0; y < h; y++) {
+		for (let x = 0; x < w; x++) {
+			if (only && !only[y * w + x]) continue;
+			let n = 0;
+			for (let k = 0; k < voters; k++) {
+				const vx = x + repeats[2 * k]!;
+				const vy = y + repeats[2 * k + 1]!;
+				if (vx < 0 || vy < 0 || vx >= w || vy >= h) continue;
+				const j = vy * w + vx;
+				if (excluded?.[j]) continue;
+				// Insertion by brightness: the voters are few.
+				let at = n++;
+				while (at > 0 && luma[votes[at - 1]!]! > luma[j]!) {
+					votes[at] = votes[at - 1]!;
+					at--;
+				}
+				votes[at] = j;
+			}
+			if (n === 0) continue;
+			const i = y * w + x;
+			const from = votes[(n - 1) >> 1]! * 4;
+			colour[i * 4] = data[from]!;
+			colour[i * 4 + 1] = data[from + 1]!;
+			colour[i * 4 + 2] = data[from + 2]!;
+			colour[i * 4 + 3] = data[from + 3]!;
+			known[i] = 1;
+		}
+	}
+	return { colour, known };
+}
+
+/** Every shift within SPAN, one of d and -d (they measure the same). */
+function everyShift(): [number, number][] {
+	const out: [number, number][] = [];
+	for (let dy = 0; dy <= SPAN; dy++) for (let dx = dy === 0 ? 1 : -SPAN; dx <= SPAN; dx++) out.push([dx, dy]);
+	return out;
+}
+
+/**
+ * Mean of the smallest TRIM share of the differences counted: lettering that spills past a tight
+ * reader's box into the margin spoils a few pairs of every shift, and is left out.
+ */
+function trimmedMean(counts: Uint32Array, n: number): number {
+	const keep = TRIM * n;
+	let taken = 0;
+	let sum = 0;
+	for (let v = 0; v < 256 && taken < keep; v++) {
+		const k = Math.min(counts[v]!, keep - taken);
+		taken += k;
+		sum += k * v;
+	}
+	return sum / Math.max(1, taken);
+}
+
+function lumaOf(patch: Patch): Uint8Array {
+	const { data } = patch;
+	const luma = new Uint8Array(patch.width * patch.height);
+	for (let i = 0; i < luma.length; i++) {
+		luma[i] = (77 * data[i * 4]! + 150 * data[i * 4 + 1]! + 29 * data[i * 4 + 2]!) >> 8;
+	}
+	return luma;
+}
+
+/**
+ * Fills the masked pixels with what the pattern predicts from known pixels one or two periods away,
+ * from the rim of the hole inwards: each pass makes known what it filled, so a glyph taller than two
+ * periods of a line tone is filled through. What no pass reaches gets push-pull.
+ */
+export function fillFromRepeats(patch: Patch, repeats: Int16Array, mask: Uint8Array): void {
+	const voters = farther(repeats);
+	const left = mask.slice();
+	for (let pass = 0; pass < MAX_PASSES; pass++) {
+		const predicted = predictFromRepeats(patch, voters, left, left);
+		let filled = 0;
+		for (let i = 0; i < left.length; i++) {
+			if (!left[i] || !predicted.known[i]) continue;
+			patch.data.set(predicted.colour.subarray(i * 4, i * 4 + 4), i * 4);
+			left[i] = 0;
+			filled++;
+		}
+		if (filled === 0) break;
+	}
+	if (left.includes(1)) fillByPushPull(patch, left);
+}
+
+/** The shifts and their doubles: a pixel under a glyph wider than a period has known pixels two periods away. */
+export function farther(repeats: Int16Array): Int16Array {
+	return Int16Array.from([...repeats, ...repeats.map((v) => 2 * v)]);
+}
