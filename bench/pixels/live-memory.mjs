@@ -46,6 +46,6 @@ async function measure(spec) {
 	const afterEncode = (await live()) - base;
 	const mb = (v) => `${(v / MB).toFixed(0)} MB`;
 	console.log(
-		`| ${spec.name} | ${mb(afterDecode)} | ${mb(afterErase)} | ${mb(afterEncode)} | ${(png.length / MB).toFixed(1)} MB | ${mb(wasm.memory.buffer.byteLength)} |`,
+		`| ${spec.name} | ${mb(afterDecode)} | ${mb(afterErase)} | ${mb(afterEncode)} | ${(png.reduce((sum, piece) => sum + piece.length, 0) / MB).toFixed(1)} MB | ${mb(wasm.memory.buffer.byteLength)} |`,
 	);
 }

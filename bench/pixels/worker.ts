@@ -66,13 +66,13 @@ async function pixels(request: Request): Promise<Response> {
 	lap("erase");
 	composeOverlays(raster, overlaysFor(erased));
 	lap("compose");
-	const png = await encodePng(raster);
+	const png = encodePng(raster);
 	lap("encode");
 	return Response.json({
 		times,
 		width: raster.width,
 		height: raster.height,
-		pngBytes: png.length,
+		pngBytes: png.reduce((sum, piece) => sum + piece.length, 0),
 		photonWasmBytes: await photonMemoryBytes(),
 	});
 }

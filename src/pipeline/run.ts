@@ -17,7 +17,8 @@ export interface PipelineContext {
 }
 
 export interface PipelineResult {
-	png: Uint8Array;
+	/** The PNG file as consecutive byte pieces (see encodePng). */
+	png: Uint8Array[];
 	/** Ids of regions whose text did not fit its box at the minimum size. */
 	overflow: number[];
 }

@@ -5,7 +5,7 @@ import { service, validBody } from "../support/service";
 /** A pipeline that takes a little while, so that concurrent calls really overlap. */
 const slowPipeline: Pipeline = async () => {
 	await new Promise((resolve) => setTimeout(resolve, 20));
-	return { png: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), overflow: [] };
+	return { png: [new Uint8Array([0x89, 0x50, 0x4e, 0x47])], overflow: [] };
 };
 
 describe("concurrency", () => {

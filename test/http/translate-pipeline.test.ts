@@ -6,7 +6,7 @@ import { runPipeline } from "../../src/pipeline/run";
 import type { Raster } from "../../src/pipeline/types";
 import { createFakeVendor, type FakeOptions } from "../fakes/vendor.mjs";
 import { ALL_KEYS } from "../models/helpers";
-import { toBase64 } from "../support/png";
+import { concat, toBase64 } from "../support/png";
 import { service } from "../support/service";
 
 /**
@@ -33,7 +33,7 @@ function page(): Raster {
 }
 
 function fileOf(raster: Raster, format: "png" | "jpeg" | "webp"): Uint8Array {
-	if (format === "png") return encodePng(raster);
+	if (format === "png") return concat(encodePng(raster));
 	const image = new PhotonImage(raster.data, raster.width, raster.height);
 	try {
 		return format === "jpeg" ? image.get_bytes_jpeg(95) : image.get_bytes_webp();

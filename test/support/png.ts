@@ -44,7 +44,8 @@ function crc32(bytes: Uint8Array): number {
 	return (crc ^ 0xffffffff) >>> 0;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
+/** The pieces of a file (as encodePng returns them) joined into one. */
+export function concat(parts: Uint8Array[]): Uint8Array {
 	const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
 	let at = 0;
 	for (const p of parts) {

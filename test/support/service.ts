@@ -56,7 +56,7 @@ export function instantPipeline(png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1,
 	const jobs: Parameters<Pipeline>[0][] = [];
 	const pipeline: Pipeline = async (job) => {
 		jobs.push(job);
-		return { png, overflow: [] };
+		return { png: [png], overflow: [] };
 	};
 	return { pipeline, jobs, png };
 }

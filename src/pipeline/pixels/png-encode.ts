@@ -6,13 +6,15 @@ import { RleDeflater } from "./deflate";
 const BATCH_BYTES = 1 << 18;
 
 /**
- * Encodes a raster as PNG at its own size. Rows are filtered a batch at a time and each batch is
+ * Encodes a raster as PNG at its own size, returned as the file's consecutive byte pieces: at
+ * 25 MP the file is over 10 MB, and joining the pieces would hold it twice (the response streams
+ * them: src/http/success-body.ts). Rows are filtered a batch at a time and each batch is
  * compressed as it comes (RleDeflater), so besides the raster only one batch of filtered rows and
  * the compressed output are alive. The smallest colour type that holds every pixel exactly is
  * used: grey (most manga pages) or RGB when opaque, RGBA otherwise (alpha kept). Fewer bytes
  * per pixel mean proportionally less to filter and compress.
  */
-export function encodePng(raster: Raster): Uint8Array {
+export function encodePng(raster: Raster): Uint8Array[] {
 	const { width, height } = raster;
 	const pixels = pixelWords(raster.data);
 	const channels = channelsNeeded(pixels);
@@ -98,28 +100,26 @@ function filterRow(pixels: Int32Array, width: number, y: number, channels: numbe
 
 const SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** Signature, IHDR, one IDAT per compressed chunk, IEND: all copied once into the result. */
-function assemble(width: number, height: number, colorType: number, idat: Uint8Array[]): Uint8Array {
+/** Signature, IHDR, one IDAT per compressed piece, IEND: the compressed data is not copied again. */
+function assemble(width: number, height: number, colorType: number, idat: Uint8Array[]): Uint8Array[] {
 	const header = new Uint8Array(13);
 	const view = new DataView(header.buffer);
 	view.setUint32(0, width);
 	view.setUint32(4, height);
 	header[8] = 8;
 	header[9] = colorType;
-	const chunks: [string, Uint8Array][] = [["IHDR", header], ...idat.map((d): [string, Uint8Array] => ["IDAT", d])];
-	chunks.push(["IEND", new Uint8Array(0)]);
-	const size = SIGNATURE.length + chunks.reduce((sum, [, d]) => sum + 12 + d.length, 0);
-	const out = new Uint8Array(size);
-	const outView = new DataView(out.buffer);
-	out.set(SIGNATURE);
-	let at = SIGNATURE.length;
-	for (const [type, payload] of chunks) {
-		const typeBytes = new Uint8Array([...type].map((c) => c.charCodeAt(0)));
-		outView.setUint32(at, payload.length);
-		out.set(typeBytes, at + 4);
-		out.set(payload, at + 8);
-		outView.setUint32(at + 8 + payload.length, crc32([typeBytes, payload]));
-		at += 12 + payload.length;
-	}
-	return out;
+	const file = [SIGNATURE, ...chunk("IHDR", header)];
+	for (const data of idat) file.push(...chunk("IDAT", data));
+	file.push(...chunk("IEND", new Uint8Array(0)));
+	return file;
+}
+
+/** One chunk as pieces: length and type, the payload itself, its CRC. */
+function chunk(type: string, payload: Uint8Array): Uint8Array[] {
+	const head = new Uint8Array(8);
+	new DataView(head.buffer).setUint32(0, payload.length);
+	for (let i = 0; i < 4; i++) head[4 + i] = type.charCodeAt(i);
+	const crc = new Uint8Array(4);
+	new DataView(crc.buffer).setUint32(0, crc32([head.subarray(4), payload]));
+	return payload.length > 0 ? [head, payload, crc] : [head, crc];
 }
