@@ -116,6 +116,7 @@ async function compareMethods() {
 	const entry = `
 		import { fillFromPlane, fillByPushPull } from ${at("fill.ts")};
 		import { fillByPatchMatch } from ${at("patch-match.ts")};
+		import { fillFromRepeats } from ${at("periodic.ts")};
 		import { inpaint } from ${at("inpaint.ts")};
 		export { fitBackground } from ${at("background.ts")};
 		export { clipBox, cutPatch, paddedBox, pastePatch, toPatchBox } from ${at("patch.ts")};
@@ -123,6 +124,8 @@ async function compareMethods() {
 			"plane": (patch, bg, mask) => fillFromPlane(patch, bg, mask),
 			"push-pull": (patch, bg, mask) => fillByPushPull(patch, mask),
 			"PatchMatch": (patch, bg, mask) => fillByPatchMatch(patch, mask),
+			// Where the background repeats (periodic.ts found its periods); elsewhere push-pull.
+			"repeats": (patch, bg, mask) => (bg.repeats ? fillFromRepeats(patch, bg.repeats, mask) : fillByPushPull(patch, mask)),
 			"chosen": inpaint,
 		};`;
 	const outfile = resolve("bench/out/bundles/erase-methods.mjs");
@@ -186,7 +189,7 @@ async function compareMethods() {
 		}
 	}
 	console.log(
-		"\nInpainting methods compared: each forced on every region, given the true text mask (coverage dilated by 2 px) so that only the fill is compared; `plane` is the flat colour or fitted plane, `chosen` what src/pipeline/erase/inpaint.ts picks. " +
+		"\nInpainting methods compared: each forced on every region, given the true text mask (coverage dilated by 2 px) so that only the fill is compared; `plane` is the flat colour or fitted plane, `repeats` the pixels a period away where the background repeats (push-pull elsewhere), `chosen` what src/pipeline/erase/inpaint.ts picks. " +
 			"Same PSNR and residue as above, fill time per region (node). Erased images: bench/out/quality/<method>/.\n",
 	);
 	console.log(`| background | method | mean PSNR | worst PSNR |${useOcr ? " residue |" : ""} fill ms per region |`);

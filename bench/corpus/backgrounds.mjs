@@ -170,8 +170,9 @@ function smooth(t) {
 /**
  * The periodic backgrounds lettering sits on in manga and print: screentone dots (square or on a
  * 45° screen), line tones (diagonal or level) and a coloured weave, chosen by `variant` (0..5).
- * Every period is a whole number of pixels along both axes (a 45° screen of step (a, a)), so the
- * pattern repeats exactly, as digital screentone does; dots are anti-aliased (4×4 samples a pixel).
+ * All but one repeat exactly, by whole pixels (a 45° screen of step (a, a)), as digital screentone
+ * does; variant 3 is as scanned: a 30° screen of step 4.7 px with grain, which no shift repeats.
+ * Dots are anti-aliased (4×4 samples a pixel).
  */
 export function periodic(width, height, variant) {
 	const grey = (v) => [v, v, v];
@@ -179,24 +180,45 @@ export function periodic(width, height, variant) {
 		{ dot: screen(4, 1.6, true), ink: grey(50), paper: grey(240) },
 		{ dot: (x, y) => ((((x + y) % 8) + 8) % 8 < 3 ? 1 : 0), ink: grey(40), paper: grey(230) },
 		{ dot: weave, ink: [30, 50, 90], paper: [90, 140, 200] },
-		{ dot: screen(5, 1.9, false), ink: grey(70), paper: grey(250) },
+		// As scanned: a screen at 30° whose step is no whole number of pixels, with grain.
+		{ dot: angledScreen(4.7, 1.7, Math.PI / 6), ink: grey(70), paper: grey(250), grain: 8 },
 		{ dot: (_x, y) => (y % 5 < 2 ? 1 : 0), ink: grey(60), paper: grey(235) },
 		{ dot: screen(5, 2.6, true), ink: [120, 60, 30], paper: [250, 220, 150] },
 	];
-	const { dot, ink, paper } = tones[variant % tones.length];
+	const { dot, ink, paper, grain = 0 } = tones[variant % tones.length];
 	const img = blank(width, height);
+	const rnd = random(variant + 1);
 	for (let y = 0; y < height; y++) {
 		for (let x = 0; x < width; x++) {
 			const t = dot(x, y);
+			const noise = grain * (rnd() * 2 - 1);
 			put(
 				img,
 				x,
 				y,
-				[0, 1, 2].map((c) => Math.round(paper[c] * (1 - t) + ink[c] * t)),
+				[0, 1, 2].map((c) => Math.max(0, Math.min(255, Math.round(paper[c] * (1 - t) + ink[c] * t + noise)))),
 			);
 		}
 	}
 	return img;
+}
+
+/** Share of the pixel covered by round dots of `radius` on a screen of any step, turned by `angle`. */
+function angledScreen(step, radius, angle) {
+	const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+	return (x, y) => {
+		let inside = 0;
+		for (let sy = 0; sy < 4; sy++) {
+			for (let sx = 0; sx < 4; sx++) {
+				const px = x + (sx + 0.5) / 4;
+				const py = y + (sy + 0.5) / 4;
+				const u = px * cos + py * sin;
+				const v = py * cos - px * sin;
+				if (Math.hypot(u - step * Math.round(u / step), v - step * Math.round(v / step)) < radius) inside++;
+			}
+		}
+		return inside / 16;
+	};
 }
 
 /** Share of the pixel covered by round dots of `radius` on a screen of step `step`, square or at 45°. */

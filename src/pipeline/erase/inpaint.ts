@@ -5,7 +5,7 @@ import type { Patch } from "./patch";
 import { fillByPatchMatch } from "./patch-match";
 import { isPatterned } from "./pattern";
 import { fillFromRepeats } from "./periodic";
-import { surroundings } from "./surroundings";
+import { ringAround, sameSide } from "./surroundings";
 
 /**
  * Largest padded patch (pixels) filled by PatchMatch: it holds about 60 bytes a pixel while it works
@@ -44,20 +44,20 @@ export function inpaint(patch: Patch, bg: Background, mask: Uint8Array, barrier?
 		fillFromRepeats(patch, bg.repeats, mask);
 		return;
 	}
-	const around = surroundings(mask, w, h, REACH, barrier);
-	const outside = around.ring.map((v) => 1 - v);
+	const ring = ringAround(mask, w, h, REACH, barrier);
+	const outside = ring.map((v) => 1 - v);
 	// Checked first: a pattern of two tones (dots on paper) also reads as "flat" by its dominant colour.
 	if (w * h <= MATCHED_AREA && isPatterned(patch, outside)) {
-		fillByPatchMatch(patch, mask, barrier && around.sameSide);
+		fillByPatchMatch(patch, mask, barrier && sameSide(mask, w, h, barrier));
 		return;
 	}
 	if (bg.kind === "gradient") {
 		fillByPushPull(patch, mask);
 		return;
 	}
-	const ring = dominantColour(patch.data, maskedPixels(around.ring));
-	if (ring && ring.share >= ONE_COLOUR) {
-		const planes = ring.colour.map((v): [number, number, number] => [v, 0, 0]);
+	const around = dominantColour(patch.data, maskedPixels(ring));
+	if (around && around.share >= ONE_COLOUR) {
+		const planes = around.colour.map((v): [number, number, number] => [v, 0, 0]);
 		fillFromPlane(patch, { kind: "flat", planes, noise: 0 }, mask);
 	} else if (bg.kind === "flat") fillFromPlane(patch, bg, mask);
 	else fillByPushPull(patch, mask);

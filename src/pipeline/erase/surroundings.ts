@@ -2,21 +2,19 @@
  * What surrounds a hole, on its own side of a barrier (a balloon's outline): the fill should follow
  * that, not the whole padded patch, which around a tight balloon is mostly the art beyond it.
  */
-export interface Surroundings {
-	/** 1 for known pixels within `reach` steps of the hole, reached without crossing the barrier. */
-	ring: Uint8Array;
-	/** 1 for every known pixel reached from the hole without crossing the barrier. */
-	sameSide: Uint8Array;
+
+/** Known pixels within `reach` steps (8-neighbours) of the hole, reached without crossing the barrier. */
+export function ringAround(mask: Uint8Array, w: number, h: number, reach: number, barrier?: Uint8Array): Uint8Array {
+	return reached(mask, w, h, reach, barrier);
 }
 
-/** Breadth-first from every hole pixel (8-neighbours) through pixels that are not barrier. */
-export function surroundings(
-	mask: Uint8Array,
-	w: number,
-	h: number,
-	reach: number,
-	barrier?: Uint8Array,
-): Surroundings {
+/** Every known pixel reached from the hole without crossing the barrier: where a fill may copy from. */
+export function sameSide(mask: Uint8Array, w: number, h: number, barrier: Uint8Array): Uint8Array {
+	return reached(mask, w, h, 0xfffe, barrier);
+}
+
+/** Breadth-first from every hole pixel through pixels that are not barrier, up to `reach` steps. */
+function reached(mask: Uint8Array, w: number, h: number, reach: number, barrier?: Uint8Array): Uint8Array {
 	const n = w * h;
 	const distance = new Uint16Array(n).fill(0xffff);
 	const queue = new Int32Array(n);
@@ -26,10 +24,12 @@ export function surroundings(
 		distance[i] = 0;
 		queue[end++] = i;
 	}
+	const out = new Uint8Array(n);
 	for (let head = 0; head < end; head++) {
 		const i = queue[head]!;
-		const x = i % w;
 		const next = distance[i]! + 1;
+		if (next > reach) continue;
+		const x = i % w;
 		for (let dy = -1; dy <= 1; dy++) {
 			const row = i + dy * w;
 			if (row < 0 || row >= n) continue;
@@ -37,16 +37,10 @@ export function surroundings(
 				const j = row + dx;
 				if (distance[j]! <= next || barrier?.[j]) continue;
 				distance[j] = next;
+				out[j] = 1;
 				queue[end++] = j;
 			}
 		}
 	}
-	const ring = new Uint8Array(n);
-	const sameSide = new Uint8Array(n);
-	for (let i = 0; i < n; i++) {
-		if (mask[i] || distance[i] === 0xffff) continue;
-		sameSide[i] = 1;
-		if (distance[i]! <= reach) ring[i] = 1;
-	}
-	return { ring, sameSide };
+	return out;
 }
