@@ -112,6 +112,20 @@ describe("PatchMatch", () => {
 		expect(contrast / n).toBeGreaterThan(120);
 	});
 
+	it("copies only from where it is allowed: a hole in a white balloon next to stripes stays white", () => {
+		// Stripes left of a dark outline at x 46..48, a white balloon right of it, mostly hole.
+		const scene = picture((x) =>
+			x < 46 ? (x % 6 < 3 ? [40, 60, 90] : [220, 210, 180]) : x < 48 ? [20, 20, 20] : [250, 250, 250],
+		);
+		const mask = new Uint8Array(W * H);
+		for (let y = 6; y < 58; y++) for (let x = 50; x < 90; x++) mask[y * W + x] = 1;
+		const allowed = new Uint8Array(W * H);
+		for (let y = 0; y < H; y++) for (let x = 48; x < W; x++) allowed[y * W + x] = mask[y * W + x] ? 0 : 1;
+		const patch = holed(scene, mask);
+		fillByPatchMatch(patch, mask, allowed);
+		expect(meanError(patch.data, scene, mask)).toBeLessThan(1);
+	});
+
 	it("gives the same fill every time", () => {
 		const mask = block();
 		const first = holed(dots, mask);
