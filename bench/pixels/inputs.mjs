@@ -2,7 +2,8 @@
  * The benchmark's input images, made once from the synthetic corpus and cached in bench/out:
  * a manga page (PNG), a product photo (JPEG) and 25 MP images (PNG, JPEG, progressive JPEG, GIF,
  * lossless WebP).
- * `encode`: ImageMagick options that turn the synthetic PNG into the case's file.
+ * `encode`: ImageMagick options that turn the synthetic PNG into the case's file; `noBaseline`:
+ * why the naive baseline cannot run on it.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -76,6 +77,7 @@ export const CASES = [
 		name: "5000×5000 lossless WebP (25 MP), 12 regions",
 		file: "big.webp",
 		encode: ["-define", "webp:lossless=true"],
+		noBaseline: "resvg does not draw WebP",
 		kind: "manga",
 		script: "ko",
 		width: 5000,
