@@ -35,6 +35,8 @@ export interface Fitted {
 }
 
 const SEARCH_STEPS = 9;
+/** Float noise in the ink bounds, px; far below what antialiasing can show. */
+const INK_EPSILON = 1e-6;
 
 /** Lays the text out at `size` in a box `width` by `height` px; null when it does not fit. */
 export function layoutAt(
@@ -65,7 +67,9 @@ export function layoutAt(
 	const padded = { x0: ink.x0 - reach, y0: ink.y0 - reach, x1: ink.x1 + reach, y1: ink.y1 + reach };
 	const inkWidth = padded.x1 - padded.x0;
 	const inkHeight = padded.y1 - padded.y0;
-	if (inkWidth > width + 0.5 || (!unboundedHeight && inkHeight > height + 0.5)) return null;
+	// No tolerance: the glyph boxes are exact (or wider than the ink), and a quarter pixel past a
+	// tight balloon's edge is drawn, antialiased, on its outline.
+	if (inkWidth > width + INK_EPSILON || (!unboundedHeight && inkHeight > height + INK_EPSILON)) return null;
 	// Centre the block's ink vertically (horizontally too for vertical text); keep it inside horizontally.
 	let dx = 0;
 	if (options.vertical) dx = width / 2 - (padded.x0 + padded.x1) / 2;
