@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { inflateZlib } from "../../src/pipeline/pixels/inflate";
 import { InflateError } from "../../src/pipeline/pixels/inflate-error";
+import { concat } from "../support/png";
 
 /** Inflates `pieces`, collecting the output (the sink's view is copied: it is reused). */
 function inflate(pieces: Uint8Array[]): Uint8Array {
@@ -10,16 +11,6 @@ function inflate(pieces: Uint8Array[]): Uint8Array {
 		return false;
 	});
 	return concat(parts);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-	const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-	let at = 0;
-	for (const p of parts) {
-		out.set(p, at);
-		at += p.length;
-	}
-	return out;
 }
 
 /** zlib's own deflater, as the runtime ships it: what most PNG encoders produce. */

@@ -80,12 +80,13 @@ export function canonicalCodes(lengths: Uint8Array): Uint16Array {
 	for (let s = 0; s < lengths.length; s++) {
 		const len = lengths[s]!;
 		if (!len) continue;
-		codes[s] = reverse(nextCode[len]!++, len);
+		codes[s] = reverseBits(nextCode[len]!++, len);
 	}
 	return codes;
 }
 
-function reverse(code: number, len: number): number {
+/** The low `len` bits of `code` in reverse order: deflate sends Huffman codes first bit first. */
+export function reverseBits(code: number, len: number): number {
 	let out = 0;
 	for (let i = 0; i < len; i++) {
 		out = (out << 1) | (code & 1);

@@ -1,3 +1,4 @@
+import { reverseBits } from "./huffman";
 import { InflateError } from "./inflate-error";
 
 /** Codes up to this many bits are decoded with one table look-up; longer ones (rare) bit by bit. */
@@ -47,7 +48,7 @@ export class HuffmanDecoder {
 			for (let k = 0; k < count[len]!; k++) {
 				const entry = (symbols[index++]! << 4) | len;
 				// The code is sent MSB first but read LSB first: every index ending in its reversal matches.
-				for (let i = reverse(code, len); i <= FAST_MASK; i += 1 << len) fast[i] = entry;
+				for (let i = reverseBits(code, len); i <= FAST_MASK; i += 1 << len) fast[i] = entry;
 				code++;
 			}
 			code <<= 1;
@@ -75,13 +76,4 @@ export function slowDecode(table: HuffmanDecoder, bits: number): number {
 		code <<= 1;
 	}
 	throw new InflateError("invalid Huffman code");
-}
-
-function reverse(code: number, len: number): number {
-	let out = 0;
-	for (let i = 0; i < len; i++) {
-		out = (out << 1) | (code & 1);
-		code >>= 1;
-	}
-	return out;
 }

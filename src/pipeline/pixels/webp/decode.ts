@@ -1,7 +1,6 @@
 import type { Raster } from "../../types";
 import { decodeWithAlpha } from "./alpha";
 import { WebpFormatError } from "./errors";
-import type { LossyDecoder } from "./frame";
 import { decodeVp8l, decodeVp8lInto, vp8lSize } from "./lossless/decode";
 import { type Chunk, chunksIn, uint24, webpChunks } from "./riff";
 import { decodeVp8 } from "./vp8/decode";
@@ -114,10 +113,7 @@ function decodeLossy(vp8: Uint8Array, alph: Uint8Array | undefined, out: Raster,
 	const { width, height } = vp8Size(vp8);
 	const stride = out.width * 4;
 	const offset = (y * out.width + x) * 4;
-	const writeColour = () => lossyDecoder(vp8, width, height, out.data, offset, stride);
+	const writeColour = () => decodeVp8(vp8, width, height, out.data, offset, stride);
 	if (alph) decodeWithAlpha(alph, width, height, out.data, offset, stride, writeColour);
 	else writeColour();
 }
-
-/** The lossy decoder, held to the seam the container expects. */
-const lossyDecoder: LossyDecoder = decodeVp8;

@@ -3,7 +3,8 @@ import { RgbaRowWriter } from "./yuv-to-rgba";
 
 /**
  * Decodes a lossy WebP image's VP8 chunk payload (starting with the 3-byte frame tag) into RGBA:
- * row y goes to out[outOffset + y * outStride], R, G, B and A = 255. Besides `out` it holds only a
+ * row y goes to out[outOffset + y * outStride], R, G, B and A = 255, and nothing else is written, so
+ * an animation frame lands at its place on the canvas. Besides `out` it holds only a
  * few macroblock rows of YUV. Throws Vp8FormatError if the data is broken or cut short, or if the
  * frame is not width x height.
  */
