@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Box, Overlay } from "../../src/pipeline/types";
 import { typesetRegions } from "../../src/pipeline/typeset";
 import { loadFont } from "./fonts";
-import { region } from "./region";
+import { draw, region } from "./region";
 
 /**
  * Balloons fitted tightly to the lettering: the erased area is the text box itself, so any ink the
@@ -60,4 +60,20 @@ describe("tight balloons", () => {
 			}
 		});
 	}
+});
+
+describe("lettering that met the art", () => {
+	it("keeps a gap from the sides where nothing was cleaned beyond the text, not from the others", async () => {
+		const textBox = { x0: 100, y0: 100, x1: 400, y1: 130 };
+		// Cleaned beyond the text on the left and below; flush (a balloon's outline) above and at the right.
+		const erasedBox = { x0: 80, y0: 100, x1: 400, y1: 150 };
+		const drawing = await draw(region("बहुत बहुत धन्यवाद", textBox, { erasedBox, align: "right" }), "hi");
+		const box = drawing.box;
+		if (!box || !drawing.fitted) throw new Error("nothing drawn");
+		const ink = drawing.fitted.ink;
+		expect(box.y0 + ink.y0).toBeGreaterThanOrEqual(textBox.y0 + 1);
+		expect(box.x0 + ink.x1).toBeLessThanOrEqual(textBox.x1 - 1);
+		// On the open sides the box stands: right-aligned text still reaches within a pixel of the gap.
+		expect(box.x0 + ink.x1).toBeGreaterThan(textBox.x1 - 4);
+	});
 });

@@ -2,8 +2,8 @@
  * The typeset stage: each erased region and its translation become one small overlay (straight
  * RGBA over the region's area), drawn by the compose stage. Per region: clean the text, shape it
  * once with the target's fonts, find the largest size whose balanced breaking fits the box (then
- * the erased area, then with words broken), draw it in the mode's style as one small SVG of glyph
- * outlines, rasterize it with resvg.
+ * the erased area, then with words broken; kept off the art the source lettering met), draw it in
+ * the mode's style as one small SVG of glyph outlines, rasterize it with resvg.
  */
 import type { Mode } from "../../request/options";
 import type { Box, ErasedRegion, Overlay } from "../types";
@@ -111,6 +111,26 @@ function roomIn(region: ErasedRegion): Box {
 	return { x0: e.x0 + insetX, y0: e.y0 + insetY, x1: e.x1 - insetX, y1: e.y1 - insetY };
 }
 
+/** Gap kept from art the source lettering met, in em of the source size (at least a pixel). */
+const ART_GAP_EM = 0.08;
+
+/**
+ * `box` kept `gap` px inside the text box on the sides where nothing was cleaned beyond the
+ * lettering: there the source letters met art (a balloon fitted tightly to the text, its outline
+ * running over the letters' edge), and ink drawn to the text box's edge would sit on the outline.
+ */
+function awayFromArt(region: ErasedRegion, box: Box, gap: number): Box {
+	const t = region.textBox;
+	const e = region.erasedBox;
+	if (!finite(e)) return box;
+	return {
+		x0: e.x0 >= t.x0 ? Math.max(box.x0, t.x0 + gap) : box.x0,
+		y0: e.y0 >= t.y0 ? Math.max(box.y0, t.y0 + gap) : box.y0,
+		x1: e.x1 <= t.x1 ? Math.min(box.x1, t.x1 - gap) : box.x1,
+		y1: e.y1 <= t.y1 ? Math.min(box.y1, t.y1 - gap) : box.y1,
+	};
+}
+
 export async function drawRegion(
 	region: ErasedRegion,
 	opts: TypesetOptions,
@@ -147,22 +167,31 @@ export async function drawRegion(
 	const reach = (size: number) => strokeReach(styleFor(opts.mode, region, size));
 	const options: FitOptions = { minSize, maxSize, vertical, spacing, align, reach };
 
-	const room = roomIn(region);
-	const attempt = (paras: MeasuredParagraph[]) => {
-		const inText = fitText(paras, width(region.textBox), height(region.textBox), options);
+	const gap = Math.max(1, ART_GAP_EM * source);
+	const clear = { text: awayFromArt(region, region.textBox, gap), room: awayFromArt(region, roomIn(region), gap) };
+	const flush = { text: region.textBox, room: roomIn(region) };
+	const attempt = (paras: MeasuredParagraph[], { text, room }: { text: Box; room: Box }) => {
+		const inText = fitText(paras, width(text), height(text), options);
 		// Grow into the erased area when the text box alone forces small lettering.
-		if (inText && inText.size >= maxSize * 0.8) return { fitted: inText, box: region.textBox };
+		if (inText && inText.size >= maxSize * 0.8) return { fitted: inText, box: text };
 		const inRoom = fitText(paras, width(room), height(room), options);
 		if (inRoom && (!inText || inRoom.size > inText.size)) return { fitted: inRoom, box: room };
-		return inText ? { fitted: inText, box: region.textBox } : undefined;
+		return inText ? { fitted: inText, box: text } : undefined;
 	};
-	let placed = attempt(shaped.paragraphs);
+	let broken: MeasuredParagraph[] | undefined;
+	const wordsBroken = () => (broken ??= shaped.broken());
+	// Touching the art beats breaking words, and both beat overflowing.
+	let placed =
+		attempt(shaped.paragraphs, clear) ??
+		attempt(shaped.paragraphs, flush) ??
+		attempt(wordsBroken(), clear) ??
+		attempt(wordsBroken(), flush);
 	let overflowed = false;
-	if (!placed) placed = attempt(shaped.broken());
 	if (!placed) {
 		// Even the minimum size does not fit: keep it legible, let it run past the area, and say so.
 		overflowed = true;
-		const fitted = layoutAt(shaped.broken(), minSize, width(room), height(room), options, true);
+		const { room } = clear;
+		const fitted = layoutAt(wordsBroken(), minSize, width(room), height(room), options, true);
 		if (!fitted) return { ...nothing, overflowed };
 		placed = { fitted, box: room };
 	}
