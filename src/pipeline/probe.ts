@@ -1,3 +1,4 @@
+import { unsupportedFrame } from "./pixels/jpeg/errors";
 import type { ImageFormat } from "./types";
 
 export interface ImageHeader {
@@ -138,7 +139,7 @@ const PHOTON_BYTES_PER_PIXEL = 14;
  */
 function jpegDecodeCost(marker: number, frame: Uint8Array): CostlyDecode | undefined {
 	const components = frame[5]!;
-	if (marker > 0xc2 || frame[0] !== 8 || (components !== 1 && components !== 3)) {
+	if (unsupportedFrame(marker, frame)) {
 		return {
 			bytesPerPixel: PHOTON_BYTES_PER_PIXEL,
 			what: "a JPEG of this kind (arithmetic, lossless, 12-bit or CMYK)",

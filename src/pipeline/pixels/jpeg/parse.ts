@@ -1,4 +1,4 @@
-import { JpegFormatError, JpegUnsupported } from "./errors";
+import { JpegFormatError, JpegUnsupported, unsupportedFrame } from "./errors";
 import { HuffmanTable } from "./huffman";
 
 export interface Component {
@@ -102,12 +102,12 @@ function readUntilScan(bytes: Uint8Array, from: number, tables: Tables, state: {
 		else if (marker === 0xdd) tables.restartInterval = (seg[0]! << 8) | seg[1]!;
 		else if (marker === 0xee && seg.length >= 12 && String.fromCharCode(...seg.subarray(0, 5)) === "Adobe")
 			tables.adobeTransform = seg[11];
-		else if (marker >= 0xc0 && marker <= 0xc2) {
+		else if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+			const unsupported = unsupportedFrame(marker, seg);
+			if (unsupported) throw new JpegUnsupported(unsupported);
 			if (state.frame) throw new JpegFormatError("second frame header");
 			state.frame = readFrame(seg, marker === 0xc2);
-		} else if (marker >= 0xc3 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
-			throw new JpegUnsupported(`frame type ${marker.toString(16)}`);
-		else if (marker === 0xda) {
+		} else if (marker === 0xda) {
 			if (!state.frame) throw new JpegFormatError("scan before frame header");
 			return readScan(seg, state.frame, tables, end);
 		}
@@ -143,11 +143,9 @@ function readHuffman(seg: Uint8Array, dc: HuffmanTable[], ac: HuffmanTable[]): v
 }
 
 function readFrame(seg: Uint8Array, progressive: boolean): Frame {
-	if (seg[0] !== 8) throw new JpegUnsupported("not 8-bit");
 	const height = (seg[1]! << 8) | seg[2]!;
 	const width = (seg[3]! << 8) | seg[4]!;
 	const count = seg[5]!;
-	if (count !== 1 && count !== 3) throw new JpegUnsupported(`${count} components`);
 	if (width === 0 || height === 0) throw new JpegUnsupported("height given by DNL");
 	if (seg.length < 6 + count * 3) throw new JpegFormatError("short frame header");
 	const components: Component[] = [];
