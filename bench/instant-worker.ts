@@ -14,6 +14,6 @@ const ONE_PIXEL_PNG = Uint8Array.from(
 	(character) => character.charCodeAt(0),
 );
 
-const instant: Pipeline = async () => ({ png: ONE_PIXEL_PNG, overflow: [] });
+const instant: Pipeline = async () => ({ png: [ONE_PIXEL_PNG], overflow: [] });
 
 export default createApp(instant);

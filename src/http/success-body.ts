@@ -2,23 +2,36 @@
 const CHUNK = 3 * 16 * 1024;
 
 /**
- * The 200 body, streamed: the PNG's pieces are base64-encoded a slice at a time, so a large result
- * exists neither as one joined file nor as a second full-size string.
+ * The 200 body, streamed: the PNG's pieces are base64-encoded a slice at a time as the pipeline
+ * produces them, so a large result exists neither as one joined file nor as a second full-size
+ * string. An error from the pieces errors the stream (the client sees a cut body).
  */
-export function successBody(recordId: string, png: Uint8Array[], remainingCredit: number): ReadableStream<Uint8Array> {
+export function successBody(
+	recordId: string,
+	png: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
+	remainingCredit: number,
+): ReadableStream<Uint8Array> {
 	const encoder = new TextEncoder();
+	const pieces: AsyncIterator<Uint8Array> | Iterator<Uint8Array> =
+		Symbol.asyncIterator in png ? png[Symbol.asyncIterator]() : png[Symbol.iterator]();
 	const slice = new Uint8Array(CHUNK);
-	let piece = 0;
+	let current: Uint8Array = new Uint8Array(0);
 	let offset = 0;
+	let ended = false;
 	/** Copies the next bytes of the file into `slice`; returns how many (fewer only at the end). */
-	const fill = (): number => {
+	const fill = async (): Promise<number> => {
 		let filled = 0;
-		while (filled < CHUNK && piece < png.length) {
-			const rest = png[piece]!.subarray(offset, offset + CHUNK - filled);
+		while (filled < CHUNK && !ended) {
+			if (offset === current.length) {
+				const next = await pieces.next();
+				if (next.done) ended = true;
+				else [current, offset] = [next.value, 0];
+				continue;
+			}
+			const rest = current.subarray(offset, offset + CHUNK - filled);
 			slice.set(rest, filled);
 			filled += rest.length;
 			offset += rest.length;
-			if (offset === png[piece]!.length) [piece, offset] = [piece + 1, 0];
 		}
 		return filled;
 	};
@@ -28,8 +41,8 @@ export function successBody(recordId: string, png: Uint8Array[], remainingCredit
 				encoder.encode(`{"success":true,"recordId":${JSON.stringify(recordId)},"resultImage":"data:image/png;base64,`),
 			);
 		},
-		pull(controller) {
-			const filled = fill();
+		async pull(controller) {
+			const filled = await fill();
 			if (filled > 0) {
 				let binary = "";
 				for (let i = 0; i < filled; i += 8192) {
@@ -40,6 +53,9 @@ export function successBody(recordId: string, png: Uint8Array[], remainingCredit
 			}
 			controller.enqueue(encoder.encode(`","remainingCredit":${remainingCredit}}`));
 			controller.close();
+		},
+		async cancel() {
+			await pieces.return?.();
 		},
 	});
 }

@@ -17,8 +17,12 @@ export interface PipelineContext {
 }
 
 export interface PipelineResult {
-	/** The PNG file as consecutive byte pieces (see encodePng). */
-	png: Uint8Array[];
+	/**
+	 * The PNG file as consecutive byte pieces. It may be produced lazily, as the response pulls it
+	 * (the last pass decodes, draws and encodes a band of rows at a time), so the call can be
+	 * settled before the image streams; an error while iterating fails the call mid-stream.
+	 */
+	png: Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
 	/** Ids of regions whose text did not fit its box at the minimum size. */
 	overflow: number[];
 }

@@ -72,6 +72,70 @@ export interface ErasedRegion extends TranslatedRegion {
 	align: "left" | "center" | "right";
 }
 
+/**
+ * What holds a block's lettering, found in the pixels by the layout stage: a speech balloon (a
+ * closed light area inside a dark outline, the outline being art), a label or caption panel (a
+ * flat-coloured shape), or, when there is none, the cleared area around text set on the art.
+ */
+export interface Container {
+	kind: "balloon" | "panel" | "free";
+	/** Bounding box of the container's inside, image px (the outline is not inside). */
+	box: Box;
+	/**
+	 * The inside, one byte per pixel of `box` (1 = inside), when the shape is not its box (a balloon's
+	 * ellipse or cloud, a rounded label); the translation is fitted to this shape.
+	 */
+	inside?: Uint8Array;
+}
+
+/**
+ * One block of text as the page holds it: the reader regions that share a container, merged, with
+ * the lettering found in the pixels. Layout makes blocks; erase, typeset and compose use them.
+ */
+export interface TextBlock {
+	/** Reading order on the page. */
+	id: number;
+	/** The reader regions it was made of, in reading order (ids of TranslatedRegion). */
+	regionIds: number[];
+	/** Source texts of its regions, joined in reading order. */
+	text: string;
+	/** Their translations, joined likewise; empty when the block needs no text in the target. */
+	translation: string;
+	/** The source was set in vertical columns. */
+	vertical: boolean;
+	container: Container;
+	/** Bounding box of every glyph of the block found in the pixels, image px. */
+	textBox: Box;
+	/**
+	 * replace: the lettering is erased and the translation typeset in the container;
+	 * keep: the translation equals the source (a brand, a number, a price): the pixels stay as drawn;
+	 * cover: the lettering can't be separated from the art: an opaque panel in the local background
+	 *   colour hides it, and the translation is set on the panel (never printed over unerased text).
+	 */
+	treatment: "replace" | "keep" | "cover";
+	/** Dialogue shares one size per page; captions and sound effects may differ. */
+	role: "dialogue" | "caption" | "sfx";
+	/** The source lettering's font size, estimated from the glyphs found, px. */
+	sourceSize: number;
+	textColor: Rgb;
+	backgroundColor: Rgb;
+	bold: boolean;
+	align: "left" | "center" | "right";
+}
+
+/**
+ * The pixels the erase stage changed for one block, kept small (the lettering's bounding box) until
+ * the last pass writes them into the rows it streams out.
+ */
+export interface ErasedPixels {
+	/** Image px. */
+	box: Box;
+	/** One byte per pixel of `box`: 1 where the image takes `rgba`'s pixel. */
+	mask: Uint8Array;
+	/** Straight RGBA, 4 bytes per pixel of `box` (only masked pixels are meaningful). */
+	rgba: Uint8Array;
+}
+
 /** A small rendered patch to draw over the image, straight RGBA. */
 export interface Overlay {
 	x: number;

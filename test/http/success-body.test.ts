@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { successBody } from "../../src/http/success-body";
 import { concat } from "../support/png";
 
-async function answer(pieces: Uint8Array[]) {
+async function answer(pieces: Iterable<Uint8Array> | AsyncIterable<Uint8Array>) {
 	const text = await new Response(successBody("rec_01ABC", pieces, 90)).text();
 	return JSON.parse(text) as { success: boolean; recordId: string; resultImage: string; remainingCredit: number };
 }
@@ -37,5 +37,28 @@ describe("the 200 body", () => {
 	it("is valid with a file of one small piece", async () => {
 		const body = await answer([new Uint8Array([0x89, 0x50, 0x4e, 0x47])]);
 		expect(Array.from(decoded(body.resultImage))).toEqual([0x89, 0x50, 0x4e, 0x47]);
+	});
+
+	it("takes pieces produced lazily, as the stream pulls them", async () => {
+		const produced: number[] = [];
+		async function* lazily() {
+			for (let i = 0; i < 3; i++) {
+				produced.push(i);
+				yield bytes(30_000, i);
+			}
+		}
+		const stream = successBody("rec_01ABC", lazily(), 90);
+		// Nothing is produced before the body is read.
+		expect(produced).toEqual([]);
+		const body = JSON.parse(await new Response(stream).text());
+		expect(decoded(body.resultImage)).toEqual(concat([bytes(30_000, 0), bytes(30_000, 1), bytes(30_000, 2)]));
+	});
+
+	it("errors the stream when producing a piece fails, so the client sees a cut body", async () => {
+		async function* failing() {
+			yield bytes(60_000, 1);
+			throw new Error("band failed");
+		}
+		await expect(new Response(successBody("rec_01ABC", failing(), 90)).text()).rejects.toThrow("band failed");
 	});
 });
