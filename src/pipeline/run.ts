@@ -2,11 +2,12 @@ import type { Env } from "../env";
 import { composeOverlays } from "./compose";
 import { decodeImage } from "./decode";
 import { encodePng } from "./encode";
-import { eraseRegions } from "./erase";
 import { PipelineError } from "./errors";
+import { layoutAndErase } from "./layout-raster";
 import { readAndTranslate } from "./read";
 import type { StageTimings, TranslateJob } from "./types";
 import { typesetRegions } from "./typeset";
+import { asErasedRegions } from "./typeset-adapter";
 
 export interface PipelineContext {
 	env: Env;
@@ -39,9 +40,9 @@ export const runPipeline: Pipeline = async (job, ctx) => {
 	const { regions } = await readAndTranslate(raster, job, ctx);
 	stopIfAbandoned(ctx.signal);
 
-	const erased = await timed(timings, "erase", () => eraseRegions(raster, regions, job.mode));
+	const page = await timed(timings, "erase", () => layoutAndErase(raster, regions, job.mode));
 	const { overlays, overflow } = await timed(timings, "typeset", () =>
-		typesetRegions(erased, {
+		typesetRegions(asErasedRegions(page.blocks, raster), {
 			mode: job.mode,
 			sourceLanguage: job.sourceLanguage,
 			targetLanguage: job.targetLanguage,
@@ -53,7 +54,8 @@ export const runPipeline: Pipeline = async (job, ctx) => {
 	await timed(timings, "compose", () => composeOverlays(raster, overlays));
 	stopIfAbandoned(ctx.signal);
 	const png = await timed(timings, "encode", () => encodePng(raster));
-	return { png, overflow };
+	const unfitted = page.blocks.filter((b) => overflow.includes(b.id)).flatMap((b) => b.regionIds);
+	return { png, overflow: [...unfitted, ...page.dropped] };
 };
 
 async function timed<T>(timings: StageTimings, stage: keyof StageTimings, run: () => T | Promise<T>): Promise<T> {

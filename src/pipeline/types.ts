@@ -41,6 +41,19 @@ export interface Box {
 
 export type Rgb = readonly [number, number, number];
 
+/**
+ * A copy of one rectangle of the image (a crop): layout and erase work on it and hand back only
+ * what they found or changed, so no stage after decoding needs the whole raster.
+ */
+export interface Patch {
+	/** Where the patch sits in the image. */
+	box: Box;
+	width: number;
+	height: number;
+	/** Straight RGBA8, rows of `width`. */
+	data: Uint8Array;
+}
+
 /** One block of text that belongs together (a balloon, a paragraph, a label), as read. */
 export interface TextRegion {
 	/** Index in reading order; translations refer to it. */

@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { composeOverlays } from "../../src/pipeline/compose";
-import { eraseRegions } from "../../src/pipeline/erase";
-import { paddedBox } from "../../src/pipeline/erase/patch";
-import type { Box, Raster, TranslatedRegion } from "../../src/pipeline/types";
+import { paddedBox } from "../../src/pipeline/layout/plan";
+import { layoutAndErase } from "../../src/pipeline/layout-raster";
+import type { Box, Raster, TextBlock, TranslatedRegion } from "../../src/pipeline/types";
+import type { Mode } from "../../src/request/options";
+
+function eraseRegions(image: Raster, regions: TranslatedRegion[], mode: Mode): TextBlock[] {
+	return layoutAndErase(
+		image,
+		regions.map((r, id) => ({ ...r, id })),
+		mode,
+	).blocks;
+}
 
 type Colour = [number, number, number, number];
 
@@ -23,7 +32,7 @@ function glyphs(x: number, y: number): boolean {
 	return y >= 20 && y < 38 && (h || i);
 }
 
-function region(box: Box, translation = "Hi"): TranslatedRegion {
+function region(box: Box, translation = "Hello"): TranslatedRegion {
 	return { id: 0, text: "HI", box, vertical: false, translation };
 }
 
@@ -57,7 +66,7 @@ describe("eraseRegions", () => {
 		const image = canvas(90, 80, (x, y) => (glyphs(x, y) ? ink : [noise(), noise(), noise(), 255]));
 		const before = image.data.slice();
 		eraseRegions(image, [region(box)], "general");
-		const padded = paddedBox(box, image);
+		const padded = paddedBox(box, { x0: 0, y0: 0, x1: image.width, y1: image.height });
 		let changedInside = 0;
 		for (let y = 0; y < 80; y++) {
 			for (let x = 0; x < 90; x++) {

@@ -1,6 +1,5 @@
-import type { Box } from "../types";
+import type { Box, Patch } from "../types";
 import { medianRgba } from "./median";
-import type { Patch } from "./patch";
 import { findRepeats } from "./periodic";
 
 /**
@@ -32,6 +31,12 @@ const FLAT = 8;
  * background; photo texture measures under a quarter on bench/corpus.
  */
 const MOSTLY = 0.33;
+
+/** The same background for a patch whose origin lies (dx, dy) from the one it was fitted on. */
+export function shiftBackground(bg: Background, dx: number, dy: number): Background {
+	const planes = bg.planes.map(([a, b, c]): [number, number, number] => [a + b * dx + c * dy, b, c]);
+	return { ...bg, planes };
+}
 
 export function predict(bg: Background, x: number, y: number, channel: number): number {
 	const [a, b, c] = bg.planes[channel]!;

@@ -1,8 +1,7 @@
-import type { Box } from "../types";
+import type { Box, Patch } from "../types";
 import { type Background, distanceMap, quantise } from "./background";
-import { dilate } from "./mask";
+import { dilate } from "./masks";
 import { medianRgba } from "./median";
-import type { Patch } from "./patch";
 import { farther, predictFromRepeats } from "./periodic";
 
 /**

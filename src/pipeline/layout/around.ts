@@ -1,0 +1,141 @@
+/**
+ * A region on open background or art, with no container in the pixels: its lettering is the glyphs
+ * the reader's box holds and every text-sized glyph near them (glyphs.ts), so a box cut short or
+ * moved still gets all of its lettering. The work patch starts a little beyond the box and grows
+ * while the lettering runs to its edge, within the search area. The container is the clean
+ * background around the lettering (for the translation to use), at most a glyph's size beyond it.
+ */
+import { area, clipBox, cutPatch, grow, toImageBox, toPatchBox, union } from "../patch";
+import type { Box, Patch, Rgb, TranslatedRegion } from "../types";
+import { type Background, shiftBackground } from "./background";
+import { cleanArea } from "./clean-area";
+import { type Finding, measureGlyphs, nothingFound } from "./finding";
+import { type Component, glyphsAround, maxGlyph, type Sides } from "./glyphs";
+import { inkScore } from "./ink";
+
+/** Rounds of growing the work patch after the lettering: most lettering is whole after one. */
+const MAX_ROUNDS = 4;
+/** Lettering spread over more than this many squares of the largest glyph size per character is art. */
+const SPREAD = 4;
+/** Lettering denser than this share of its box is no lettering: texture of the ink's colour, joined up. */
+const MAX_DENSITY = 0.6;
+
+/**
+ * `padded` is the patch the background was fitted on; `ownedElsewhere` tells a component (image
+ * px) that belongs to another block.
+ */
+export function findAround(
+	crop: Patch,
+	region: TranslatedRegion,
+	search: Box,
+	readerBox: Box,
+	bg: Background,
+	padded: Box,
+	ownedElsewhere: (box: Box) => boolean,
+	backgroundColor: Rgb,
+): Finding {
+	const bw = readerBox.x1 - readerBox.x0;
+	const bh = readerBox.y1 - readerBox.y0;
+	// A quarter of the box each way covers a box up to a fifth too small or an eighth off centre.
+	const largest = maxGlyph(region.text, readerBox, region.vertical);
+	let work = union(padded, clipBox(grow(readerBox, Math.round(0.25 * bw), Math.round(0.25 * bh)), search));
+	for (let round = 0; ; round++) {
+		const patch = cutPatch(crop, work);
+		const local = shiftBackground(bg, work.x0 - padded.x0, work.y0 - padded.y0);
+		const inReader = toPatchBox(patch, readerBox);
+		const ink = inkScore(patch, local, inReader);
+		if (!ink) return nothingFound(region, readerBox, search, backgroundColor);
+		const final: Sides = {
+			left: work.x0 <= search.x0,
+			top: work.y0 <= search.y0,
+			right: work.x1 >= search.x1,
+			bottom: work.y1 >= search.y1,
+		};
+		const owned = (c: Component) => ownedElsewhere(toImageBox(patch, c));
+		const glyphs = glyphsAround(patch, ink, inReader, region.vertical, largest, owned, final);
+		if (!glyphs.box) return nothingFound(region, readerBox, search, backgroundColor);
+		const reach = Math.ceil(1.5 * glyphs.glyphSize) + 2;
+		const wanted = clipBox(grow(toImageBox(patch, glyphs.box), reach), search);
+		const grown = union(work, wanted);
+		if (round + 1 < MAX_ROUNDS && glyphs.reachesEdge && area(grown) > area(work)) {
+			work = grown;
+			continue;
+		}
+		const found = { ...glyphs, box: glyphs.box };
+		return settle(patch, found, local, region, readerBox, search, work, backgroundColor, largest);
+	}
+}
+
+function settle(
+	patch: Patch,
+	glyphs: Parameters<typeof measureGlyphs>[1] & { reachesEdge: boolean },
+	bg: Background,
+	region: TranslatedRegion,
+	readerBox: Box,
+	search: Box,
+	work: Box,
+	backgroundColor: Rgb,
+	largest: number,
+): Finding {
+	const textBox = toImageBox(patch, glyphs.box);
+	let core = 0;
+	for (const v of glyphs.core) core += v;
+	// Lettering cut off at the search area's edge, spread far wider than the text could be, or ink as
+	// dense as a blot: art joined to the lettering, not separable from it.
+	const chars = [...region.text.replace(/\s+/gu, "")].length;
+	const separable =
+		!(glyphs.reachesEdge && touchesSide(textBox, work, search)) &&
+		area(textBox) <= SPREAD * Math.max(1, chars) * largest ** 2 &&
+		core <= MAX_DENSITY * area(textBox);
+	// The panel covering what could not be separated reaches past the box only as far as lettering could.
+	if (!separable)
+		return nothingFound(
+			region,
+			union(readerBox, clipBox(textBox, grow(readerBox, reachOf(readerBox)))),
+			search,
+			backgroundColor,
+		);
+	const container = freeArea(patch, glyphs, bg);
+	const { lettering, measures, inkArea } = measureGlyphs(patch, glyphs, bg, region, container);
+	return {
+		region,
+		text: region.text,
+		translation: region.translation,
+		part: 0,
+		container: { kind: "free", box: container },
+		closed: false,
+		lettering,
+		textBox,
+		separable: true,
+		inkArea,
+		measures,
+	};
+}
+
+/**
+ * Where a translation may go around free lettering: on flat art and gradients the clean background
+ * around it, at most a glyph's size beyond the glyphs; on texture and patterns a quarter of that.
+ */
+function freeArea(patch: Patch, glyphs: Parameters<typeof measureGlyphs>[1], bg: Background): Box {
+	const g = Math.max(2, glyphs.glyphSize);
+	const limit = clipBox(grow(glyphs.box, Math.ceil(g)), { width: patch.width, height: patch.height });
+	const box =
+		bg.kind === "flat" || bg.kind === "gradient"
+			? cleanArea(patch, bg, glyphs.box, glyphs.mask, limit)
+			: clipBox(grow(glyphs.box, Math.ceil(g / 4)), limit);
+	return toImageBox(patch, box);
+}
+
+function touchesSide(box: Box, work: Box, search: Box): boolean {
+	return (
+		(box.x0 <= work.x0 + 1 && work.x0 <= search.x0) ||
+		(box.y0 <= work.y0 + 1 && work.y0 <= search.y0) ||
+		(box.x1 >= work.x1 - 1 && work.x1 >= search.x1) ||
+		(box.y1 >= work.y1 - 1 && work.y1 >= search.y1)
+	);
+}
+
+/** How far past a reader's box its lettering may run: a quarter of the box (as the first work patch). */
+function reachOf(box: Box): number {
+	return Math.round(0.25 * Math.max(box.x1 - box.x0, box.y1 - box.y0));
+}

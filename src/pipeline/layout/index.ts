@@ -1,0 +1,161 @@
+/**
+ * The layout stage: the reader's regions and the pixels around them become text blocks. The model's
+ * boxes are hints (off by a tenth of their size, cut short, merged, split, repeated); the pixels
+ * say where the lettering is. For each region, in a capped search area around its box (plan.ts):
+ * - its background, measured in and around the box (background.ts);
+ * - on one flat colour, the closed shape of that colour that holds its lettering: a balloon or a
+ *   panel, and all the glyphs inside it (in-container.ts);
+ * - otherwise, or when no such shape holds it, the glyphs in the box and every text-sized glyph
+ *   near them, on open background or art (around.ts);
+ * then regions in one container, or sharing their lettering, become one block (blocks.ts).
+ *
+ * It works on a crop (a `Patch`) holding the search areas of the regions it is given; crops may be
+ * the whole image. Page-wide, `planLayout` comes first (what to cut) and `settlePage` last (blocks
+ * of different crops that are one, roles, ids in reading order).
+ */
+
+import type { Mode } from "../../request/options";
+import { area, clipBox, cutPatch, overlap, toPatchBox } from "../patch";
+import type { Box, Patch, Rgb, TextBlock, TranslatedRegion } from "../types";
+import { findAround } from "./around";
+import { type Background, fitBackground, predict } from "./background";
+import { centre, groupBlocks, holds, holdsPoint, iou, type LaidOut } from "./blocks";
+import type { Finding } from "./finding";
+import { nothingFound } from "./finding";
+import { findInShapes } from "./in-container";
+import { type LayoutPlan, MAX_SEARCH_PIXELS, paddedBox } from "./plan";
+import { joinTexts, sameReading } from "./split-text";
+
+export type { LaidOut } from "./blocks";
+export type { Lettering } from "./finding";
+export { cropsFor, type LayoutPlan, MAX_REGIONS, MAX_SEARCH_PIXELS, planLayout, searchArea } from "./plan";
+
+/** Another region's box claims a component this much more than the region's own box does. */
+const DUPLICATE_BOXES = 0.5;
+
+/**
+ * The blocks of the regions given, found in `crop` (which must hold each region's search area as
+ * planned, clipped to the image). Blocks to erase carry their lettering.
+ */
+export function layoutCrop(crop: Patch, regions: TranslatedRegion[], plan: LayoutPlan): LaidOut[] {
+	const findings: Finding[] = [];
+	const open: {
+		region: TranslatedRegion;
+		part: number;
+		search: Box;
+		readerBox: Box;
+		bg: Background;
+		padded: Box;
+		colour: Rgb;
+	}[] = [];
+	const boxes = regions.map((r) => ({ id: r.id, box: clipBox(r.box, crop.box) }));
+	for (const region of regions) {
+		const search = clipBox(plan.areas.get(region.id) ?? crop.box, crop.box);
+		const readerBox = clipBox(region.box, search);
+		if (readerBox.x1 - readerBox.x0 < 2 || readerBox.y1 - readerBox.y0 < 2) continue;
+		// Past the cap, no pixel is looked at: the block is covered.
+		if (area(readerBox) >= MAX_SEARCH_PIXELS) {
+			findings.push(nothingFound(region, readerBox, search));
+			continue;
+		}
+		// A region whose box is centred in a container found for another is in that container.
+		const holder = findings.find((f) => f.closed && holds(f, centre(readerBox)));
+		if (holder) {
+			findings.push({ ...holder, region, text: region.text, translation: region.translation, part: 0 });
+			continue;
+		}
+		const padded = paddedBox(readerBox, search);
+		const first = cutPatch(crop, padded);
+		if (first.width < 3 || first.height < 3) continue;
+		const bg = fitBackground(first, toPatchBox(first, readerBox));
+		const colour = centreColour(bg, first.width, first.height);
+		if (bg.kind === "flat") {
+			const claimed = (shape: { box: Box; inside: Uint8Array }) =>
+				boxes.some((o) => o.id !== region.id && holdsPoint(shape.box, shape.inside, centre(o.box)));
+			const { found, rest } = findInShapes(crop, region, search, readerBox, bg, claimed);
+			findings.push(...found);
+			if (rest) {
+				const restBox = clipBox(rest.box, search);
+				const restPadded = paddedBox(restBox, search);
+				const patch = cutPatch(crop, restPadded);
+				const restBg = fitBackground(patch, toPatchBox(patch, restBox));
+				const restColour = centreColour(restBg, patch.width, patch.height);
+				open.push({
+					region: rest,
+					part: rest.part,
+					search,
+					readerBox: restBox,
+					bg: restBg,
+					padded: restPadded,
+					colour: restColour,
+				});
+			}
+			if (found.length > 0) continue;
+		}
+		open.push({ region, part: 0, search, readerBox, bg, padded, colour });
+	}
+	// Free lettering after every container is known: a glyph in another block's balloon is never taken.
+	const containers = findings.filter((f) => f.closed);
+	for (const { region, part, search, readerBox, bg, padded, colour } of open) {
+		const others = boxes.filter((o) => o.id !== region.id && iou(o.box, readerBox) < DUPLICATE_BOXES);
+		const ownedElsewhere = (c: Box) =>
+			containers.some((f) => holds(f, centre(c))) ||
+			others.some((o) => overlap(c, o.box) > Math.max(overlap(c, readerBox), 0.5 * area(c)));
+		findings.push({ ...findAround(crop, region, search, readerBox, bg, padded, ownedElsewhere, colour), part });
+	}
+	return groupBlocks(findings);
+}
+
+/**
+ * The page's blocks from every crop (one list per crop), settled: blocks of different crops that
+ * share a container (or their lettering) are one; free lettering much larger than the page's
+ * dialogue is a sound effect (in manga mode); ids follow reading order (the reader's order of their
+ * first regions).
+ */
+export function settlePage(crops: TextBlock[][], mode: Mode): TextBlock[] {
+	const merged: { block: TextBlock; crop: number }[] = [];
+	for (const [crop, blocks] of crops.entries()) {
+		for (const block of blocks) {
+			const same = merged.find(
+				(m) => m.crop !== crop && m.block.treatment === block.treatment && sameBlock(m.block, block),
+			)?.block;
+			if (!same) {
+				merged.push({ block: { ...block }, crop });
+				continue;
+			}
+			same.regionIds = [...new Set([...same.regionIds, ...block.regionIds])];
+			if (!sameReading(same.text, block.text)) {
+				same.text = joinTexts([same.text, block.text]);
+				same.translation = joinTexts([same.translation, block.translation]);
+			}
+		}
+	}
+	const blocks = merged.map((m) => m.block);
+	const dialogue = blocks
+		.filter((b) => b.role === "dialogue")
+		.map((b) => b.sourceSize)
+		.sort((a, b) => a - b);
+	const typical = dialogue[dialogue.length >> 1];
+	const sorted = blocks.sort((a, b) => Math.min(...a.regionIds) - Math.min(...b.regionIds));
+	return sorted.map((block, id) => ({
+		...block,
+		id,
+		role:
+			mode === "manga" && block.container.kind === "free" && typical && block.sourceSize >= SFX_SIZE * typical
+				? "sfx"
+				: block.role,
+	}));
+}
+
+/** Free lettering this many times the page's dialogue size is a sound effect, not a caption. */
+const SFX_SIZE = 2;
+
+function sameBlock(a: TextBlock, b: TextBlock): boolean {
+	if (a.container.kind !== "free" && b.container.kind !== "free") return iou(a.container.box, b.container.box) >= 0.9;
+	return overlap(a.textBox, b.textBox) >= 0.5 * Math.min(area(a.textBox), area(b.textBox));
+}
+
+function centreColour(bg: Background, w: number, h: number): Rgb {
+	const at = (c: number) => Math.max(0, Math.min(255, Math.round(predict(bg, w / 2, h / 2, c))));
+	return [at(0), at(1), at(2)];
+}
