@@ -17,6 +17,11 @@ import { inkScore } from "./ink";
 const MAX_ROUNDS = 4;
 /** Lettering spread over more than this many squares of the largest glyph size per character is art. */
 const SPREAD = 4;
+/**
+ * Share of the reader's box (each way) that the lettering found spans at least: a box is at most 30%
+ * larger than its text, and text a box was cut short of runs past it.
+ */
+const MIN_SPAN = 0.5;
 /** Lettering denser than this share of its box is no lettering: texture of the ink's colour, joined up. */
 const MAX_DENSITY = 0.6;
 
@@ -44,7 +49,7 @@ export function findAround(
 		const local = shiftBackground(bg, work.x0 - padded.x0, work.y0 - padded.y0);
 		const inReader = toPatchBox(patch, readerBox);
 		const ink = inkScore(patch, local, inReader);
-		if (!ink) return nothingFound(region, readerBox, search, backgroundColor);
+		if (!ink) return nothingFound(region, coverArea(readerBox), search, backgroundColor);
 		const final: Sides = {
 			left: work.x0 <= search.x0,
 			top: work.y0 <= search.y0,
@@ -53,7 +58,7 @@ export function findAround(
 		};
 		const owned = (c: Component) => ownedElsewhere(toImageBox(patch, c));
 		const glyphs = glyphsAround(patch, ink, inReader, region.vertical, largest, owned, final);
-		if (!glyphs.box) return nothingFound(region, readerBox, search, backgroundColor);
+		if (!glyphs.box) return nothingFound(region, coverArea(readerBox), search, backgroundColor);
 		const reach = Math.ceil(1.5 * glyphs.glyphSize) + 2;
 		const wanted = clipBox(grow(toImageBox(patch, glyphs.box), reach), search);
 		const grown = union(work, wanted);
@@ -82,19 +87,14 @@ function settle(
 	for (const v of glyphs.core) core += v;
 	// Lettering cut off at the search area's edge, spread far wider than the text could be, or ink as
 	// dense as a blot: art joined to the lettering, not separable from it.
+	// Lettering far narrower than the box is a stray mark the reader's text is not in.
 	const chars = [...region.text.replace(/\s+/gu, "")].length;
 	const separable =
 		!(glyphs.reachesEdge && touchesSide(textBox, work, search)) &&
 		area(textBox) <= SPREAD * Math.max(1, chars) * largest ** 2 &&
-		core <= MAX_DENSITY * area(textBox);
-	// The panel covering what could not be separated reaches past the box only as far as lettering could.
-	if (!separable)
-		return nothingFound(
-			region,
-			union(readerBox, clipBox(textBox, grow(readerBox, reachOf(readerBox)))),
-			search,
-			backgroundColor,
-		);
+		core <= MAX_DENSITY * area(textBox) &&
+		spans(textBox, readerBox, MIN_SPAN);
+	if (!separable) return nothingFound(region, coverArea(readerBox), search, backgroundColor);
 	const container = freeArea(patch, glyphs, bg);
 	const { lettering, measures, inkArea } = measureGlyphs(patch, glyphs, bg, region, container);
 	return {
@@ -135,7 +135,19 @@ function touchesSide(box: Box, work: Box, search: Box): boolean {
 	);
 }
 
-/** How far past a reader's box its lettering may run: a quarter of the box (as the first work patch). */
-function reachOf(box: Box): number {
-	return Math.round(0.25 * Math.max(box.x1 - box.x0, box.y1 - box.y0));
+/**
+ * Where a panel covers lettering that could not be told from the art: the reader's box and as far
+ * past it as the lettering of a box a fifth too small and an eighth off centre runs.
+ */
+function coverArea(box: Box): Box {
+	return grow(box, Math.round(COVER_REACH * (box.x1 - box.x0)), Math.round(COVER_REACH * (box.y1 - box.y0)));
+}
+
+const COVER_REACH = 0.2;
+
+/** Whether `found` spans at least `share` of `box`'s width and of its height. */
+function spans(found: Box, box: Box, share: number): boolean {
+	const w = Math.min(found.x1, box.x1) - Math.max(found.x0, box.x0);
+	const h = Math.min(found.y1, box.y1) - Math.max(found.y0, box.y0);
+	return w >= share * (box.x1 - box.x0) && h >= share * (box.y1 - box.y0);
 }

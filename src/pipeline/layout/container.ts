@@ -2,12 +2,14 @@
  * Closed shapes of one colour around a reader's box: speech balloons (a light inside within a dark
  * outline) and panels (a flat-coloured label or caption box). Found by flooding the background
  * colour from the box's own background pixels, 4-connected, within the search area: a flood that
- * reaches the search area's edge is open background (a page, a sky, a balloon open to the art),
- * one that stops is a shape. Each shape is its flood (the interior) with everything the flood
+ * reaches the search area's edge is open background (a page, a sky, a balloon open to the art)
+ * and stops there, one that stops by itself is a shape. Each shape is its flood (the interior) with everything the flood
  * encloses (glyphs, their counters): the inside.
  */
 import type { Box, Patch } from "../types";
 import { fillHoles } from "./masks";
+
+const NOT_BACKGROUND = 0xffff;
 
 export interface Shape {
 	/** Bounding box of the inside, image px. */
@@ -16,7 +18,9 @@ export interface Shape {
 	interior: Uint8Array;
 	/** 1 on the interior and all it encloses, per pixel of `box`. */
 	inside: Uint8Array;
-	/** Pixels of the reader's box that the shape encloses but are not its background: its lettering there. */
+	/** Pixels the shape encloses that are not its background: its lettering (and anything else in it). */
+	ink: number;
+	/** Those of them in the reader's box. */
 	inkInBox: number;
 }
 
@@ -43,35 +47,46 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 		);
 	};
 
-	// 0: not visited; -1: visited, not background; k > 0: in flood k.
-	const labels = new Int32Array(w * h);
-	const stack = new Int32Array(w * h);
+	// 0: not visited; NOT_BACKGROUND: visited, not background; k > 0: in flood k. Two bytes a pixel of
+	// the search area, and a stack that grows only as far as the floods reach.
+	const labels = new Uint16Array(w * h);
+	const stack: number[] = [];
 	const floods: { box: Box; open: boolean }[] = [];
 	const rx0 = Math.max(0, readerBox.x0 - area.x0);
 	const ry0 = Math.max(0, readerBox.y0 - area.y0);
 	const rx1 = Math.min(w, readerBox.x1 - area.x0);
 	const ry1 = Math.min(h, readerBox.y1 - area.y0);
-	let top = 0;
+	let flood = { box: { x0: 0, y0: 0, x1: 0, y1: 0 }, open: false };
 	const visit = (j: number, x: number, y: number, label: number) => {
-		if (labels[j] !== 0) return;
+		const seen = labels[j]!;
+		if (seen === label || seen === NOT_BACKGROUND) return;
+		// Background already reached from elsewhere is an open flood's (closed ones are whole): this one is open too.
+		if (seen > 0) {
+			flood.open = true;
+			return;
+		}
 		if (!isBackground(x, y)) {
-			labels[j] = -1;
+			labels[j] = NOT_BACKGROUND;
 			return;
 		}
 		labels[j] = label;
-		stack[top++] = j;
+		stack.push(j);
 	};
 	for (let sy = ry0; sy < ry1; sy++) {
 		for (let sx = rx0; sx < rx1; sx++) {
 			const start = sy * w + sx;
 			if (labels[start] !== 0) continue;
 			const label = floods.length + 1;
+			// More floods than labels: a box over noise, holding no balloon.
+			if (label >= NOT_BACKGROUND) return [];
+			flood = { box: { x0: sx, y0: sy, x1: sx + 1, y1: sy + 1 }, open: false };
 			visit(start, sx, sy, label);
-			if (top === 0) continue;
-			const flood = { box: { x0: sx, y0: sy, x1: sx + 1, y1: sy + 1 }, open: false };
+			if (stack.length === 0) continue;
 			floods.push(flood);
-			while (top > 0) {
-				const i = stack[--top]!;
+			// Depth first, so that on open background the flood runs to the edge soon and stops there:
+			// a balloon costs its own area, open background little more than the way out.
+			while (stack.length > 0 && !flood.open) {
+				const i = stack.pop()!;
 				const x = i % w;
 				const y = (i - x) / w;
 				if (x < flood.box.x0) flood.box.x0 = x;
@@ -84,6 +99,7 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 				if (y > 0) visit(i - w, x, y - 1, label);
 				if (y < h - 1) visit(i + w, x, y + 1, label);
 			}
+			stack.length = 0;
 		}
 	}
 
@@ -98,16 +114,20 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 			for (let x = 0; x < bw; x++) if (labels[(box.y0 + y) * w + box.x0 + x] === k + 1) interior[y * bw + x] = 1;
 		}
 		const inside = fillHoles(interior.slice(), bw, bh);
+		let ink = 0;
 		let inkInBox = 0;
-		for (let y = Math.max(ry0, box.y0); y < Math.min(ry1, box.y1); y++) {
-			for (let x = Math.max(rx0, box.x0); x < Math.min(rx1, box.x1); x++) {
-				const i = (y - box.y0) * bw + x - box.x0;
-				if (inside[i] && !interior[i]) inkInBox++;
+		for (let y = 0; y < bh; y++) {
+			const inRows = y + box.y0 >= ry0 && y + box.y0 < ry1;
+			for (let x = 0; x < bw; x++) {
+				const i = y * bw + x;
+				if (!inside[i] || interior[i]) continue;
+				ink++;
+				if (inRows && x + box.x0 >= rx0 && x + box.x0 < rx1) inkInBox++;
 			}
 		}
 		if (inkInBox === 0) continue;
 		const image = { x0: box.x0 + area.x0, y0: box.y0 + area.y0, x1: box.x1 + area.x0, y1: box.y1 + area.y0 };
-		shapes.push({ box: image, interior, inside, inkInBox });
+		shapes.push({ box: image, interior, inside, ink, inkInBox });
 	}
 	return shapes.sort((p, q) => q.inkInBox - p.inkInBox);
 }

@@ -17,10 +17,14 @@ import { joinTexts, splitByShares } from "./split-text";
 const FLOOD_TOLERANCE = 18;
 /** Margin kept around a container's inside in the work patch: its outline and a little beyond. */
 const OUTLINE_MARGIN = 6;
-/** A balloon's lettering covers at least this share of it; narration in a panel of the page far less. */
+/**
+ * A balloon's lettering is set in its middle, and fills a fair share of it unless it is a word or
+ * two: narration in a corner of a panel of the page is neither, and is free text, not a caption.
+ */
 const MIN_FILL = 0.08;
-/** A second shape is part of the region when it holds this share of the first one's lettering in the box. */
-const SECOND_SHARE = 0.3;
+const MIDDLE = 0.25;
+/** Without lines, another shape is part of the region when its box holds this share of the shape's lettering. */
+const SECOND_SHARE = 0.5;
 /** An inside this full of its bounding box is a rectangle: a panel, as is any dark shape. */
 const RECTANGULAR = 0.9;
 
@@ -43,9 +47,16 @@ export function findInShapes(
 	const shapes = closedShapes(crop, search, readerBox, colour, FLOOD_TOLERANCE);
 	const first = shapes[0];
 	if (!first) return { found: [] };
+	const lines = region.lines ?? [];
+	// Another shape is part of the region when the reader said a line is in it, or else when the box
+	// holds most of its lettering (a neighbour the box only grazes keeps its own).
+	const part = (shape: Shape) =>
+		lines.length > 0
+			? lines.some((l) => overlap(l.box, shape.box) >= 0.5 * area(l.box))
+			: shape.inkInBox >= SECOND_SHARE * shape.ink && shape.inkInBox >= 0.1 * first.inkInBox;
 	const found: Finding[] = [];
 	for (const shape of shapes) {
-		if (shape !== first && (shape.inkInBox < SECOND_SHARE * first.inkInBox || claimed(shape))) continue;
+		if (shape !== first && (!part(shape) || claimed(shape))) continue;
 		const finding = inShape(crop, region, search, readerBox, bg, shape);
 		if (finding) found.push(finding);
 	}
@@ -74,7 +85,7 @@ function inShape(
 	if (!glyphs?.box) return undefined;
 	let insideArea = 0;
 	for (const v of shape.inside) insideArea += v;
-	if (area(glyphs.box) < MIN_FILL * insideArea) return undefined;
+	if (!heldLikeLettering(glyphs.box, toPatchBox(patch, shape.box), insideArea)) return undefined;
 	const { lettering, measures, inkArea } = measureGlyphs(patch, { ...glyphs, box: glyphs.box }, bg, region, shape.box);
 	return {
 		region,
@@ -168,4 +179,13 @@ export function readingOrder(a: Box, b: Box, vertical: boolean): number {
 	const shared = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
 	const oneRow = shared > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
 	return oneRow ? cx(a) - cx(b) : cy(a) - cy(b);
+}
+
+/** Whether glyphs in a shape are set as a letterer sets a balloon or a caption: see MIN_FILL. */
+function heldLikeLettering(glyphs: Box, shape: Box, insideArea: number): boolean {
+	if (area(glyphs) >= MIN_FILL * insideArea) return true;
+	const off = (g0: number, g1: number, s0: number, s1: number) => Math.abs((g0 + g1) / 2 - (s0 + s1) / 2) / (s1 - s0);
+	return (
+		off(glyphs.x0, glyphs.x1, shape.x0, shape.x1) <= MIDDLE && off(glyphs.y0, glyphs.y1, shape.y0, shape.y1) <= MIDDLE
+	);
 }

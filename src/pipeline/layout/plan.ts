@@ -2,9 +2,11 @@
  * How much of the image layout may look at for each region, decided before any pixel is read, so
  * that the pass cutting crops knows what to cut and no model answer sizes the work.
  *
- * A region's search area is its box grown on every side by one and a half times the box's longer
- * side: a balloon may be several times the box's size (a box around one column of a vertical
- * balloon, cut short to its first lines) and the box may overlap it only partly. It is capped at MAX_SEARCH_PIXELS, the box's own pixels
+ * A region's search area is its box grown on every side by four times the box's longer side: a
+ * balloon or a caption panel may be several times the box's size (a box around one column of a
+ * vertical balloon, cut short to half a line, or a word in a wide caption) and the box may overlap
+ * it only partly. Searching costs what the lettering's container covers, not the area: a flood of
+ * open background stops as soon as it reaches the area's edge. It is capped at MAX_SEARCH_PIXELS, the box's own pixels
  * included: a page-sized box from a model costs no more than a balloon-sized one, and a box larger
  * than the cap is not searched at all (its block is covered with a panel: see layoutCrop).
  */
@@ -12,8 +14,8 @@ import { area, clipBox, grow, overlap, union } from "../patch";
 import type { Box, TranslatedRegion } from "../types";
 
 /**
- * Pixels one region's search may cover: the crop layout copies and floods (about 10 bytes a pixel of
- * work while a region is searched, so 10 MB at most), and a balloon a quarter of a 2000 px page wide.
+ * Pixels one region's search may cover: two bytes a pixel while its container is looked for (2 MB at
+ * most), and a balloon half a 2000 px page wide.
  */
 export const MAX_SEARCH_PIXELS = 1_000_000;
 /**
@@ -29,7 +31,7 @@ export const MAX_REGIONS = 400;
 const PAGE_SEARCH_FACTOR = 3;
 
 /** How far beyond a box its search reaches, in the box's longer side. */
-const REACH = 1.5;
+const REACH = 4;
 
 /** The reader's box grown by a margin: where lettering spilling past an exact box still lies. */
 export function paddedBox(box: Box, bounds: Box): Box {
