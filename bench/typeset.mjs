@@ -64,7 +64,10 @@ function erasedRegions(sample, target) {
 		vertical: r.vertical,
 		translation: translationOf(r.text, target),
 	}));
-	return typeset.eraseRegions(image, translated, MODE);
+	// Each region is handed over as the block it became (keyed by its first region's id).
+	const { blocks } = typeset.layoutAndErase(image, translated, MODE);
+	const handedOver = typeset.asErasedRegions(blocks, image);
+	return handedOver.map((r, k) => ({ ...r, id: blocks.filter((b) => b.treatment !== "keep")[k].regionIds[0] }));
 }
 
 /** The source's font size, from the true ink box: lines (or columns) 1.3 em apart, ink about 1 em. */

@@ -10,7 +10,7 @@ import { bundleForNode } from "./bundle.mjs";
 import { CASES, input } from "./inputs.mjs";
 
 const MB = 1024 * 1024;
-const { decodeImage, eraseRegions, composeOverlays, encodePng } = await bundleForNode(
+const { decodeImage, layoutAndErase, composeOverlays, encodePng } = await bundleForNode(
 	"bench/pixels/stages.ts",
 	"stages",
 );
@@ -38,7 +38,7 @@ async function measure(spec) {
 	const base = (await live()) - bytes.length; // the request's bytes count as the pipeline's
 	const raster = await decodeImage(bytes, sample.format);
 	const afterDecode = (await live()) - base;
-	eraseRegions(raster, sample.regions, "manga");
+	layoutAndErase(raster, sample.regions, "manga");
 	const afterErase = (await live()) - base;
 	composeOverlays(raster, []);
 	bytes = undefined; // as the pipeline drops the request's file after decoding

@@ -2,4 +2,4 @@
 export { composeOverlays } from "../../src/pipeline/compose";
 export { decodeImage } from "../../src/pipeline/decode";
 export { encodePng } from "../../src/pipeline/encode";
-export { eraseRegions } from "../../src/pipeline/erase";
+export { layoutAndErase } from "../../src/pipeline/layout-raster";

@@ -11,8 +11,8 @@ import font from "../../fonts/NotoSans-Regular.ttf";
 import { composeOverlays } from "../../src/pipeline/compose";
 import { decodeImage } from "../../src/pipeline/decode";
 import { encodePng } from "../../src/pipeline/encode";
-import { eraseRegions } from "../../src/pipeline/erase";
-import type { ErasedRegion, ImageFormat, Overlay, TranslatedRegion } from "../../src/pipeline/types";
+import { layoutAndErase } from "../../src/pipeline/layout-raster";
+import type { ImageFormat, Overlay, TextBlock, TranslatedRegion } from "../../src/pipeline/types";
 
 let resvgMemory: WebAssembly.Memory | undefined;
 const ready = (async () => {
@@ -34,7 +34,7 @@ async function photonMemoryBytes(): Promise<number> {
 }
 
 /** Stand-ins for the typesetter's patches: one translucent text-sized block per region. */
-function overlaysFor(regions: ErasedRegion[]): Overlay[] {
+function overlaysFor(regions: TextBlock[]): Overlay[] {
 	return regions.map(({ textBox: b, textColor }) => {
 		const width = Math.max(1, b.x1 - b.x0);
 		const height = Math.max(1, b.y1 - b.y0);
@@ -62,7 +62,7 @@ async function pixels(request: Request): Promise<Response> {
 	};
 	const raster = await decodeImage(bytes, format);
 	lap("decode");
-	const erased = eraseRegions(raster, regions, "manga");
+	const erased = layoutAndErase(raster, regions, "manga").blocks;
 	lap("erase");
 	composeOverlays(raster, overlaysFor(erased));
 	lap("compose");

@@ -11,7 +11,7 @@ import { type Background, shiftBackground } from "./background";
 import { cleanArea } from "./clean-area";
 import { type Finding, measureGlyphs, nothingFound } from "./finding";
 import { type Component, glyphsAround, maxGlyph, type Sides } from "./glyphs";
-import { inkScore } from "./ink";
+import { type InkScore, inkScore } from "./ink";
 
 /** Rounds of growing the work patch after the lettering: most lettering is whole after one. */
 const MAX_ROUNDS = 4;
@@ -39,17 +39,19 @@ export function findAround(
 	ownedElsewhere: (box: Box) => boolean,
 	backgroundColor: Rgb,
 ): Finding {
-	const bw = readerBox.x1 - readerBox.x0;
-	const bh = readerBox.y1 - readerBox.y0;
-	// A quarter of the box each way covers a box up to a fifth too small or an eighth off centre.
 	const largest = maxGlyph(region.text, readerBox, region.vertical);
-	let work = union(padded, clipBox(grow(readerBox, Math.round(0.25 * bw), Math.round(0.25 * bh)), search));
+	// The first patch is the one the background was measured on; the lettering's colour and the
+	// thresholds found there hold on the larger ones, which only show more of it.
+	let work = padded;
+	let first: InkScore | undefined;
+	let near = readerBox;
 	for (let round = 0; ; round++) {
 		const patch = cutPatch(crop, work);
 		const local = shiftBackground(bg, work.x0 - padded.x0, work.y0 - padded.y0);
 		const inReader = toPatchBox(patch, readerBox);
-		const ink = inkScore(patch, local, inReader);
+		const ink = inkScore(patch, local, inReader, first, toPatchBox(patch, near));
 		if (!ink) return nothingFound(region, coverArea(readerBox), search, backgroundColor);
+		first ??= ink;
 		const final: Sides = {
 			left: work.x0 <= search.x0,
 			top: work.y0 <= search.y0,
@@ -64,6 +66,7 @@ export function findAround(
 		const grown = union(work, wanted);
 		if (round + 1 < MAX_ROUNDS && glyphs.reachesEdge && area(grown) > area(work)) {
 			work = grown;
+			near = wanted;
 			continue;
 		}
 		const found = { ...glyphs, box: glyphs.box };
@@ -96,7 +99,7 @@ function settle(
 		spans(textBox, readerBox, MIN_SPAN);
 	if (!separable) return nothingFound(region, coverArea(readerBox), search, backgroundColor);
 	const container = freeArea(patch, glyphs, bg);
-	const { lettering, measures, inkArea } = measureGlyphs(patch, glyphs, bg, region, container);
+	const { lettering, measures, inkArea } = measureGlyphs(patch, glyphs, bg, region, container, true);
 	return {
 		region,
 		text: region.text,

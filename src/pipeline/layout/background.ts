@@ -43,14 +43,19 @@ export function predict(bg: Background, x: number, y: number, channel: number): 
 	return a + b * x + c * y;
 }
 
-export function fitBackground(patch: Patch, readerBox: Box): Background {
+/**
+ * The background of the patch around the lettering in `readerBox` (patch coordinates). When the
+ * lettering is known (`lettering`, 1 on its pixels), the box's background is measured without it:
+ * bold glyphs fill over a third of their own tight box and would pass for a flat background.
+ */
+export function fitBackground(patch: Patch, readerBox: Box, lettering?: Uint8Array): Background {
 	const ring = ringPixels(patch);
 	const { planes, noise, inliers } = fitRing(patch, ring);
 	// Checked first: screentone of dots on paper also reads as flat by its dominant colour.
 	const repeats = findRepeats(patch, readerBox);
 	if (repeats) return { kind: "periodic", planes, noise, repeats };
 	const smooth = noise <= 6 && inliers >= 0.5;
-	const inside = boxPixels(patch, readerBox);
+	const inside = lettering ? boxPixels(patch, readerBox).filter((i) => !lettering[i]) : boxPixels(patch, readerBox);
 	const mode = dominantColour(patch.data, inside);
 	if (mode && mode.share >= MOSTLY) {
 		// Mostly one colour inside: flat art, unless the ring shows a real slope across the box that

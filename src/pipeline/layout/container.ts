@@ -10,6 +10,10 @@ import type { Box, Patch } from "../types";
 import { fillHoles } from "./masks";
 
 const NOT_BACKGROUND = 0xffff;
+/** Levels from the shape's colour at which a pixel beyond it is an edge... */
+const EDGE = 40;
+/** ...which most of the pixels around a balloon or a panel are. */
+const EDGED = 0.5;
 
 export interface Shape {
 	/** Bounding box of the inside, image px. */
@@ -103,10 +107,44 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 		}
 	}
 
-	const shapes: Shape[] = [];
-	for (const [k, flood] of floods.entries()) {
-		if (flood.open) continue;
-		const { box } = flood;
+	/** How far a pixel of the search area is from the colour: its largest channel difference. */
+	const distance = (x: number, y: number) => {
+		const p = ((oy + y) * stride + ox + x) * 4;
+		return Math.max(
+			Math.abs(data[p]! - r),
+			Math.abs(data[p + 1]! - g),
+			Math.abs(data[p + 2]! - b),
+			Math.abs(data[p + 3]! - a),
+		);
+	};
+	/**
+	 * Whether the shape ends at an edge (an outline, another colour): the pixels just outside its
+	 * interior are mostly far from its colour. A radial gradient's ring of one colour ends softly.
+	 */
+	const edged = (box: Box, interior: Uint8Array, inside: Uint8Array) => {
+		const bw = box.x1 - box.x0;
+		const bh = box.y1 - box.y0;
+		const far = new Uint32Array(2);
+		const rim = (x: number, y: number) => {
+			const outOfBox = x < 0 || y < 0 || x >= bw || y >= bh;
+			if (!outOfBox && inside[y * bw + x]) return;
+			far[distance(box.x0 + x, box.y0 + y) >= EDGE ? 1 : 0]!++;
+		};
+		for (let y = 0; y < bh; y++) {
+			for (let x = 0; x < bw; x++) {
+				if (!interior[y * bw + x]) continue;
+				rim(x - 1, y);
+				rim(x + 1, y);
+				rim(x, y - 1);
+				rim(x, y + 1);
+			}
+		}
+		return far[1]! >= EDGED * (far[0]! + far[1]!);
+	};
+
+	/** The shape of a closed flood: its interior, all it encloses, and the ink in it. */
+	const shapeOf = (k: number): Shape | undefined => {
+		const { box } = floods[k]!;
 		const bw = box.x1 - box.x0;
 		const bh = box.y1 - box.y0;
 		const interior = new Uint8Array(bw * bh);
@@ -125,9 +163,15 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 				if (inRows && x + box.x0 >= rx0 && x + box.x0 < rx1) inkInBox++;
 			}
 		}
-		if (inkInBox === 0) continue;
+		if (inkInBox === 0 || !edged(box, interior, inside)) return undefined;
 		const image = { x0: box.x0 + area.x0, y0: box.y0 + area.y0, x1: box.x1 + area.x0, y1: box.y1 + area.y0 };
-		shapes.push({ box: image, interior, inside, ink, inkInBox });
+		return { box: image, interior, inside, ink, inkInBox };
+	};
+
+	const shapes: Shape[] = [];
+	for (const [k, flood] of floods.entries()) {
+		const shape = flood.open ? undefined : shapeOf(k);
+		if (shape) shapes.push(shape);
 	}
 	return shapes.sort((p, q) => q.inkInBox - p.inkInBox);
 }

@@ -2,9 +2,9 @@
  * What layout found for one reader region in the pixels, before regions are grouped into blocks:
  * its container, its lettering (for the erase stage) and what the lettering measures.
  */
-import { clipBox, toImageBox, toPatchBox } from "../patch";
+import { clipBox, cutPatch, toImageBox, toPatchBox } from "../patch";
 import type { Box, Container, Patch, Rgb, TextBlock, TranslatedRegion } from "../types";
-import { type Background, shiftBackground } from "./background";
+import { type Background, fitBackground, shiftBackground } from "./background";
 import type { Glyphs } from "./glyphs";
 import { dilate, reframe } from "./masks";
 import { letteringSize, lineAlignment, looksBold, medianColour } from "./measure";
@@ -48,23 +48,26 @@ export interface Finding {
 
 export type Measures = Pick<TextBlock, "textColor" | "backgroundColor" | "bold" | "align" | "sourceSize">;
 
-/** The measures and the erase hand-off of glyphs found in a work patch. */
+/**
+ * The measures and the erase hand-off of glyphs found in a work patch. `refit`: measure what the
+ * glyphs hide again, around the glyphs found (free lettering, whose background was measured around
+ * a rough box: a third too large on a gradient it may read as flat); a container's is its colour.
+ */
 export function measureGlyphs(
 	patch: Patch,
 	glyphs: Glyphs & { box: Box },
 	bg: Background,
 	region: TranslatedRegion,
 	container: Box,
+	refit: boolean,
 ): { lettering: Lettering; measures: Measures; inkArea: number } {
 	const { width: w, height: h } = patch;
 	const textColor = medianColour(patch, glyphs.core) ?? region.color ?? [0, 0, 0];
-	const around = dilate(glyphs.mask, w, h, 3).map(
-		(v, i) => v & (1 - glyphs.mask[i]!) & (1 - (glyphs.outline?.[i] ?? 0)),
-	);
+	const ring = dilate(glyphs.mask, w, h, 3).map((v, i) => v & (1 - glyphs.mask[i]!) & (1 - (glyphs.outline?.[i] ?? 0)));
 	const backgroundColor: Rgb =
 		bg.kind === "flat"
 			? [clampByte(bg.planes[0]![0]), clampByte(bg.planes[1]![0]), clampByte(bg.planes[2]![0])]
-			: (medianColour(patch, around) ?? contrasting(textColor));
+			: (medianColour(patch, ring) ?? contrasting(textColor));
 	let inkArea = 0;
 	for (let i = 0; i < glyphs.mask.length; i++) inkArea += glyphs.mask[i]!;
 	const textBox = toImageBox(patch, glyphs.box);
@@ -78,11 +81,16 @@ export function measureGlyphs(
 	};
 	// Erasure may touch the glyphs' box with a margin, as far as the work patch reaches.
 	const eraseBox = paddedBox(textBox, patch.box);
+	const around = cutPatch(patch, eraseBox);
+	const mask = reframe(glyphs.mask, patch.box, eraseBox);
+	const background = refit
+		? fitBackground(around, toPatchBox(around, textBox), dilate(mask, around.width, around.height, 1))
+		: shiftBackground(bg, eraseBox.x0 - patch.box.x0, eraseBox.y0 - patch.box.y0);
 	const lettering: Lettering = {
 		box: eraseBox,
-		mask: reframe(glyphs.mask, patch.box, eraseBox),
+		mask,
 		...(glyphs.outline ? { barrier: reframe(glyphs.outline, patch.box, eraseBox) } : {}),
-		background: shiftBackground(bg, eraseBox.x0 - patch.box.x0, eraseBox.y0 - patch.box.y0),
+		background,
 	};
 	return { lettering, measures, inkArea };
 }

@@ -14,7 +14,7 @@
 import type { Box, Patch } from "../types";
 import { type Component, labelComponents } from "./components";
 import type { InkScore } from "./ink";
-import { boundingBox, fillHoles, growInto } from "./masks";
+import { boundingBox, dilate, fillHoles, growInto } from "./masks";
 import { findOutline, insideAround } from "./outline";
 
 export type { Component } from "./components";
@@ -42,8 +42,8 @@ const ALONG_GLYPHS = 10;
 const LONG_GLYPHS = 3;
 /** ...this many glyph sizes across them. */
 const THICK_GLYPHS = 0.4;
-/** Share of its bounding square a component over half a glyph fills at least ("l" and "/" do). */
-const SOLID = 0.05;
+/** Thickness (area over length) of a component over half a glyph long, at least, in glyph sizes. */
+const STROKE = 0.04;
 /** Components within this many glyph sizes of the lettering join it (word spaces, line gaps, columns). */
 const LINK_GLYPHS = 0.6;
 
@@ -60,14 +60,17 @@ export function glyphsInContainer(
 	interior: Uint8Array,
 	inside: Uint8Array,
 	strokeBox: Box,
+	readerBox: Box,
 	vertical: boolean,
 	maxGlyph: number,
 ): Glyphs | undefined {
 	const { width: w, height: h } = patch;
 	const n = w * h;
 	const strongInk = threshold(ink.score, ink.strong);
-	const insideBackground = inside.map((v, i) => v & (1 - strongInk[i]!));
-	const em = Math.min(strokeBox.x1 - strokeBox.x0, strokeBox.y1 - strokeBox.y0);
+	// The counters of a glyph touching the outline are not enclosed by the interior, yet are the
+	// balloon's inside: taken for the world beyond, they would make the glyph a blot of outline.
+	const insideBackground = withCounters(inside, strongInk, w, h, readerBox);
+	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
 	const outline = findOutline(strongInk, w, h, insideBackground, strokeBox, em);
 	const labels = new Int32Array(n);
 	const seeds = outline ? strongInk.map((v, i) => v & (1 - outline[i]!)) : strongInk;
@@ -80,6 +83,40 @@ export function glyphsInContainer(
 	// Lettering is all a balloon holds: a larger shape in it is art, and the "container" a panel of the page.
 	if (components.some((c, k) => candidates[k] && !textSized(c, glyphSize, vertical))) return undefined;
 	return assemble(labels, candidates, components, ink, w, h, outline, glyphSize);
+}
+
+/**
+ * The inside's background with the counters of glyphs that touch the outline: pockets of background
+ * reaching to within a stroke of the inside, within its bounds, that the reader's box meets.
+ * Strips of art beyond the outline lie next to it too, but a box reaches them only when much too large.
+ */
+function withCounters(inside: Uint8Array, ink: Uint8Array, w: number, h: number, readerBox: Box): Uint8Array {
+	const bounds = boundingBox(inside, w, h);
+	if (!bounds) return inside;
+	const near = dilate(inside, w, h, COUNTER_REACH);
+	const labels = new Int32Array(w * h);
+	const counters = labelComponents(
+		ink.map((v) => 1 - v),
+		w,
+		h,
+		labels,
+		4,
+	).map((c) => !c.touchesEdge && intersects(c, readerBox) && within(c, bounds));
+	const touching = new Uint8Array(counters.length);
+	for (let i = 0; i < labels.length; i++) if (labels[i]! > 0 && near[i]) touching[labels[i]! - 1] = 1;
+	for (let k = 0; k < counters.length; k++) counters[k] &&= touching[k] === 1;
+	return inside.map((v, i) => (v || (labels[i]! > 0 && counters[labels[i]! - 1]) ? 1 - ink[i]! : 0));
+}
+
+/** How far from the inside (px) a glyph's counter may lie: a stroke's width. */
+const COUNTER_REACH = 4;
+
+function intersects(a: Box, b: Box): boolean {
+	return a.x1 > b.x0 && a.x0 < b.x1 && a.y1 > b.y0 && a.y0 < b.y1;
+}
+
+function within(inner: Box, outer: Box): boolean {
+	return inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1;
 }
 
 /** Which sides of the patch the search may not grow past: lettering running into them is cut off there. */
@@ -182,9 +219,10 @@ function textSized(c: Component, glyphSize: number, vertical: boolean): boolean 
 	const along = vertical ? c.y1 - c.y0 : c.x1 - c.x0;
 	if (across > ACROSS_GLYPHS * glyphSize + 2 || along > ALONG_GLYPHS * glyphSize + 2) return false;
 	if (along > LONG_GLYPHS * glyphSize && across < THICK_GLYPHS * glyphSize) return false;
-	// Strokes of a glyph fill a share of its square; a thin line across the art, straight or slanted, far less.
+	// A glyph's strokes, even a lone "l", are a few hundredths of its size thick; a thin line across
+	// the art, straight or slanted, is thinner: its area over its length.
 	const side = Math.max(across, along);
-	return side <= 0.5 * glyphSize || c.area >= SOLID * side * side;
+	return side <= 0.5 * glyphSize || c.area >= STROKE * side * glyphSize;
 }
 
 /** The 80th percentile of the components' longer sides (tiny specks aside): about a glyph's size. */

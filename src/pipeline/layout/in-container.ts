@@ -25,6 +25,8 @@ const MIN_FILL = 0.08;
 const MIDDLE = 0.25;
 /** Without lines, another shape is part of the region when its box holds this share of the shape's lettering. */
 const SECOND_SHARE = 0.5;
+/** How far (px) a container may reach past the reader's box and still be held by it. */
+const HELD_SLACK = 4;
 /** An inside this full of its bounding box is a rectangle: a panel, as is any dark shape. */
 const RECTANGULAR = 0.9;
 
@@ -42,11 +44,19 @@ export function findInShapes(
 	readerBox: Box,
 	bg: Background,
 	claimed: (shape: Shape) => boolean,
-): { found: Finding[]; rest?: TranslatedRegion & { part: number } } {
+): { found: Finding[]; rest?: TranslatedRegion & { part: number }; held?: Container } {
 	const colour = bg.planes.map((p) => p[0]);
 	const shapes = closedShapes(crop, search, readerBox, colour, FLOOD_TOLERANCE);
 	const first = shapes[0];
 	if (!first) return { found: [] };
+	// A box around the whole container is a box around all its lettering: the lettering is found as
+	// on open background, from the box (glyphs fitted tightly, touching the outline on every side,
+	// cut the container's background in pieces the flood cannot join), the container kept.
+	if (within(first.box, grow(readerBox, HELD_SLACK))) {
+		let insideArea = 0;
+		for (const v of first.inside) insideArea += v;
+		return { found: [], held: containerOf(first, insideArea, bg) };
+	}
 	const lines = region.lines ?? [];
 	// Another shape is part of the region when the reader said a line is in it, or else when the box
 	// holds most of its lettering (a neighbour the box only grazes keeps its own).
@@ -81,12 +91,20 @@ function inShape(
 	const met = clipBox(readerBox, shape.box);
 	const strokeBox = toPatchBox(patch, area(met) > 0 ? met : shape.box);
 	const largest = maxGlyph(region.text, readerBox, region.vertical);
-	const glyphs = glyphsInContainer(patch, ink, interior, inside, strokeBox, region.vertical, largest);
+	const inReader = toPatchBox(patch, readerBox);
+	const glyphs = glyphsInContainer(patch, ink, interior, inside, strokeBox, inReader, region.vertical, largest);
 	if (!glyphs?.box) return undefined;
 	let insideArea = 0;
 	for (const v of shape.inside) insideArea += v;
 	if (!heldLikeLettering(glyphs.box, toPatchBox(patch, shape.box), insideArea)) return undefined;
-	const { lettering, measures, inkArea } = measureGlyphs(patch, { ...glyphs, box: glyphs.box }, bg, region, shape.box);
+	const { lettering, measures, inkArea } = measureGlyphs(
+		patch,
+		{ ...glyphs, box: glyphs.box },
+		bg,
+		region,
+		shape.box,
+		false,
+	);
 	return {
 		region,
 		text: region.text,
@@ -188,4 +206,8 @@ function heldLikeLettering(glyphs: Box, shape: Box, insideArea: number): boolean
 	return (
 		off(glyphs.x0, glyphs.x1, shape.x0, shape.x1) <= MIDDLE && off(glyphs.y0, glyphs.y1, shape.y0, shape.y1) <= MIDDLE
 	);
+}
+
+function within(inner: Box, outer: Box): boolean {
+	return inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1;
 }

@@ -16,7 +16,7 @@
 
 import type { Mode } from "../../request/options";
 import { area, clipBox, cutPatch, overlap, toPatchBox } from "../patch";
-import type { Box, Patch, Rgb, TextBlock, TranslatedRegion } from "../types";
+import type { Box, Container, Patch, Rgb, TextBlock, TranslatedRegion } from "../types";
 import { findAround } from "./around";
 import { type Background, fitBackground, predict } from "./background";
 import { centre, groupBlocks, holds, holdsPoint, iou, type LaidOut } from "./blocks";
@@ -47,6 +47,7 @@ export function layoutCrop(crop: Patch, regions: TranslatedRegion[], plan: Layou
 		bg: Background;
 		padded: Box;
 		colour: Rgb;
+		held?: Container;
 	}[] = [];
 	const boxes = regions.map((r) => ({ id: r.id, box: clipBox(r.box, crop.box) }));
 	for (const region of regions) {
@@ -72,7 +73,11 @@ export function layoutCrop(crop: Patch, regions: TranslatedRegion[], plan: Layou
 		if (bg.kind === "flat") {
 			const claimed = (shape: { box: Box; inside: Uint8Array }) =>
 				boxes.some((o) => o.id !== region.id && holdsPoint(shape.box, shape.inside, centre(o.box)));
-			const { found, rest } = findInShapes(crop, region, search, readerBox, bg, claimed);
+			const { found, rest, held } = findInShapes(crop, region, search, readerBox, bg, claimed);
+			if (held) {
+				open.push({ region, part: 0, search, readerBox, bg, padded, colour, held });
+				continue;
+			}
 			findings.push(...found);
 			if (rest) {
 				const restBox = clipBox(rest.box, search);
@@ -96,12 +101,15 @@ export function layoutCrop(crop: Patch, regions: TranslatedRegion[], plan: Layou
 	}
 	// Free lettering after every container is known: a glyph in another block's balloon is never taken.
 	const containers = findings.filter((f) => f.closed);
-	for (const { region, part, search, readerBox, bg, padded, colour } of open) {
+	for (const { region, part, search, readerBox, bg, padded, colour, held } of open) {
 		const others = boxes.filter((o) => o.id !== region.id && iou(o.box, readerBox) < DUPLICATE_BOXES);
 		const ownedElsewhere = (c: Box) =>
 			containers.some((f) => holds(f, centre(c))) ||
 			others.some((o) => overlap(c, o.box) > Math.max(overlap(c, readerBox), 0.5 * area(c)));
-		findings.push({ ...findAround(crop, region, search, readerBox, bg, padded, ownedElsewhere, colour), part });
+		const finding = findAround(crop, region, search, readerBox, bg, padded, ownedElsewhere, colour);
+		findings.push(
+			held && finding.lettering ? { ...finding, part, container: held, closed: true } : { ...finding, part },
+		);
 	}
 	return groupBlocks(findings);
 }
