@@ -45,14 +45,16 @@ export function predict(bg: Background, x: number, y: number, channel: number): 
 
 /**
  * The background of the patch around the lettering in `readerBox` (patch coordinates). When the
- * lettering is known (`lettering`, 1 on its pixels), the box's background is measured without it:
- * bold glyphs fill over a third of their own tight box and would pass for a flat background.
+ * lettering is known (`lettering`, 1 on its pixels), the box's background is measured without it
+ * (bold glyphs fill over a third of their own tight box and would pass for a flat background), and
+ * only told flat from gradient or texture: it was measured once, and did not repeat.
  */
 export function fitBackground(patch: Patch, readerBox: Box, lettering?: Uint8Array): Background {
 	const ring = ringPixels(patch);
 	const { planes, noise, inliers } = fitRing(patch, ring);
-	// Checked first: screentone of dots on paper also reads as flat by its dominant colour.
-	const repeats = findRepeats(patch, readerBox);
+	// Checked first: screentone of dots on paper also reads as flat by its dominant colour. Known
+	// lettering was found on a background already measured, and not found to repeat.
+	const repeats = lettering ? undefined : findRepeats(patch, readerBox);
 	if (repeats) return { kind: "periodic", planes, noise, repeats };
 	const smooth = noise <= 6 && inliers >= 0.5;
 	const inside = lettering ? boxPixels(patch, readerBox).filter((i) => !lettering[i]) : boxPixels(patch, readerBox);

@@ -83,9 +83,13 @@ export function measureGlyphs(
 	const eraseBox = paddedBox(textBox, patch.box);
 	const around = cutPatch(patch, eraseBox);
 	const mask = reframe(glyphs.mask, patch.box, eraseBox);
-	const background = refit
-		? fitBackground(around, toPatchBox(around, textBox), dilate(mask, around.width, around.height, 1))
-		: shiftBackground(bg, eraseBox.x0 - patch.box.x0, eraseBox.y0 - patch.box.y0);
+	// A pattern's periods and a texture's ink colour hold wherever measured; flat art and gradients
+	// are told apart by the area, and a rough box's is not the lettering's.
+	const smooth = bg.kind === "flat" || bg.kind === "gradient";
+	const background =
+		refit && smooth
+			? fitBackground(around, toPatchBox(around, textBox), dilate(mask, around.width, around.height, 1))
+			: shiftBackground(bg, eraseBox.x0 - patch.box.x0, eraseBox.y0 - patch.box.y0);
 	const lettering: Lettering = {
 		box: eraseBox,
 		mask,

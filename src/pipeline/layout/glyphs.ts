@@ -14,7 +14,7 @@
 import type { Box, Patch } from "../types";
 import { type Component, labelComponents } from "./components";
 import type { InkScore } from "./ink";
-import { boundingBox, dilate, fillHoles, growInto } from "./masks";
+import { boundingBox, dilate, fillHolesInBounds, growInto } from "./masks";
 import { findOutline, insideAround } from "./outline";
 
 export type { Component } from "./components";
@@ -93,21 +93,51 @@ export function glyphsInContainer(
 function withCounters(inside: Uint8Array, ink: Uint8Array, w: number, h: number, readerBox: Box): Uint8Array {
 	const bounds = boundingBox(inside, w, h);
 	if (!bounds) return inside;
-	const near = dilate(inside, w, h, COUNTER_REACH);
-	const labels = new Int32Array(w * h);
-	const counters = labelComponents(
-		ink.map((v) => 1 - v),
-		w,
-		h,
-		labels,
-		4,
-	).map((c) => !c.touchesEdge && intersects(c, readerBox) && within(c, bounds));
+	const out = inside.map((v, i) => v & (1 - ink[i]!));
+	// Only where the box meets the inside's bounds (and a glyph beyond) can counters lie.
+	const area = {
+		x0: Math.max(0, Math.max(bounds.x0, readerBox.x0) - COUNTER_MARGIN),
+		y0: Math.max(0, Math.max(bounds.y0, readerBox.y0) - COUNTER_MARGIN),
+		x1: Math.min(w, Math.min(bounds.x1, readerBox.x1) + COUNTER_MARGIN),
+		y1: Math.min(h, Math.min(bounds.y1, readerBox.y1) + COUNTER_MARGIN),
+	};
+	const aw = area.x1 - area.x0;
+	const ah = area.y1 - area.y0;
+	if (aw <= 0 || ah <= 0) return out;
+	const at = (x: number, y: number) => (area.y0 + y) * w + area.x0 + x;
+	const background = new Uint8Array(aw * ah);
+	const near = new Uint8Array(aw * ah);
+	const grown = dilate(inside, w, h, COUNTER_REACH);
+	for (let y = 0; y < ah; y++) {
+		for (let x = 0; x < aw; x++) {
+			background[y * aw + x] = 1 - ink[at(x, y)]!;
+			near[y * aw + x] = grown[at(x, y)]!;
+		}
+	}
+	const labels = new Int32Array(aw * ah);
+	const local = { x0: bounds.x0 - area.x0, y0: bounds.y0 - area.y0, x1: bounds.x1 - area.x0, y1: bounds.y1 - area.y0 };
+	const box = {
+		x0: readerBox.x0 - area.x0,
+		y0: readerBox.y0 - area.y0,
+		x1: readerBox.x1 - area.x0,
+		y1: readerBox.y1 - area.y0,
+	};
+	const counters = labelComponents(background, aw, ah, labels, 4).map(
+		(c) => !c.touchesEdge && intersects(c, box) && within(c, local),
+	);
 	const touching = new Uint8Array(counters.length);
 	for (let i = 0; i < labels.length; i++) if (labels[i]! > 0 && near[i]) touching[labels[i]! - 1] = 1;
-	for (let k = 0; k < counters.length; k++) counters[k] &&= touching[k] === 1;
-	return inside.map((v, i) => (v || (labels[i]! > 0 && counters[labels[i]! - 1]) ? 1 - ink[i]! : 0));
+	for (let y = 0; y < ah; y++) {
+		for (let x = 0; x < aw; x++) {
+			const l = labels[y * aw + x]!;
+			if (l > 0 && counters[l - 1] && touching[l - 1]) out[at(x, y)] = 1;
+		}
+	}
+	return out;
 }
 
+/** Margin (px) around where the box meets the inside within which counters are looked for. */
+const COUNTER_MARGIN = 16;
 /** How far from the inside (px) a glyph's counter may lie: a stroke's width. */
 const COUNTER_REACH = 4;
 
@@ -274,7 +304,7 @@ function assemble(
 	const score = outline ? ink.score.map((v, i) => (outline[i] ? 0 : v)) : ink.score;
 	// Counters and the fill of outlined glyphs are holes of a glyph's size; a ring of glyphs holds art.
 	const maxHole = Math.max(16, (1.5 * glyphSize) ** 2);
-	const mask = fillHoles(growInto(core, score, ink.weak, w, h, 2), w, h, maxHole);
+	const mask = fillHolesInBounds(growInto(core, score, ink.weak, w, h, 2), w, h, maxHole);
 	return {
 		mask,
 		core,

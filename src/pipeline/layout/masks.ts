@@ -141,3 +141,19 @@ export function reframe(mask: Uint8Array, from: Box, to: Box): Uint8Array {
 	}
 	return out;
 }
+
+/** `fillHoles` on the part of the mask in its own bounding box (grown by a pixel): holes lie within it. */
+export function fillHolesInBounds(mask: Uint8Array, w: number, h: number, maxHole?: number): Uint8Array {
+	const box = boundingBox(mask, w, h);
+	if (!box) return mask;
+	const x0 = Math.max(0, box.x0 - 1);
+	const y0 = Math.max(0, box.y0 - 1);
+	const x1 = Math.min(w, box.x1 + 1);
+	const y1 = Math.min(h, box.y1 + 1);
+	const bw = x1 - x0;
+	const part = new Uint8Array(bw * (y1 - y0));
+	for (let y = y0; y < y1; y++) part.set(mask.subarray(y * w + x0, y * w + x1), (y - y0) * bw);
+	fillHoles(part, bw, y1 - y0, maxHole);
+	for (let y = y0; y < y1; y++) mask.set(part.subarray((y - y0) * bw, (y - y0 + 1) * bw), y * w + x0);
+	return mask;
+}
