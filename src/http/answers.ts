@@ -6,15 +6,6 @@ export function problem(status: number, detail: string, headers?: HeadersInit): 
 }
 
 /**
- * A refusal while the client may still be sending its body: answered only once the rest has been read
- * and dropped (up to a bound), since a client still uploading often never sees an answer that comes
- * before it has finished (measured in docs/benchmarks.md, "early answers").
- */
-export async function refusal(request: Request, status: number, detail: string, headers?: HeadersInit) {
-	return problem(status, detail, headers);
-}
-
-/**
  * 409 for an Idempotency-Key this API key already used: the first call's recordId, and whether
  * that call finished or is still in progress (the message says which; CLI and playground read it).
  */

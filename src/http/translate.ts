@@ -7,7 +7,8 @@ import { readTranslateBody } from "../request/body";
 import { RequestError } from "../request/errors";
 import { idempotencyKey, toJob } from "../request/validate";
 import { CallSettlement } from "../state/settlement";
-import { problem, rateLimitHeaders, refusal, replay } from "./answers";
+import { problem, rateLimitHeaders, replay } from "./answers";
+import { afterDraining } from "./drain";
 import { admit } from "./gate";
 import { primed, successBody } from "./success-body";
 
@@ -22,7 +23,7 @@ export function translateHandler(pipeline: Pipeline) {
 	return async (c: Context<{ Bindings: Env }>): Promise<Response> => {
 		const started = Date.now();
 		const admitted = await admit(c.env, c.req.header("authorization"), started);
-		if (admitted instanceof Response) return admitted;
+		if (admitted instanceof Response) return afterDraining(c.req.raw, admitted);
 		const headers = rateLimitHeaders(admitted.rate);
 
 		let job: ReturnType<typeof toJob>;
@@ -33,7 +34,9 @@ export function translateHandler(pipeline: Pipeline) {
 			job = toJob(body);
 			idempotency = idempotencyKey(c.req.header("idempotency-key"));
 		} catch (error) {
-			if (error instanceof RequestError) return refusal(c.req.raw, error.status, error.detail, headers);
+			if (error instanceof RequestError) {
+				return afterDraining(c.req.raw, problem(error.status, error.detail, headers));
+			}
 			throw error;
 		}
 

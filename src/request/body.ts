@@ -57,10 +57,7 @@ export async function readTranslateBody(
 	declaredLength: number | null,
 ): Promise<TranslateBody> {
 	const known = declaredLength !== null && Number.isFinite(declaredLength) && declaredLength >= 0;
-	if (known && declaredLength > MAX_BODY_BYTES) {
-		body?.cancel().catch(() => {});
-		throw bodyTooLarge();
-	}
+	if (known && declaredLength > MAX_BODY_BYTES) throw bodyTooLarge();
 	if (body === null) throw new RequestError(400, "The request body is empty");
 
 	const imageBound = known ? Math.min(MAX_IMAGE_BYTES, Math.ceil((declaredLength * 3) / 4)) : null;
@@ -80,8 +77,8 @@ export async function readTranslateBody(
 		}
 		parser.end();
 	} catch (error) {
-		// Stop the client's upload: nothing more will be read.
-		reader.cancel().catch(() => {});
+		// What the client still sends is the caller's to drain or drop (http/answers.ts, `refusal`).
+		reader.releaseLock();
 		throw error;
 	}
 	return { fields: collector.fields, image: collector.image };

@@ -48,8 +48,9 @@ function held() {
 /** The account's only record, read from its object (a failed call's answer carries no recordId). */
 async function onlyRecordId(accountId: string): Promise<string> {
 	const stub = env.ACCOUNT.get(env.ACCOUNT.idFromName(accountId));
-	return runInDurableObject(stub, (_, state) =>
-		state.storage.sql.exec<{ record_id: string }>("SELECT record_id FROM records").one().record_id,
+	return runInDurableObject(
+		stub,
+		(_, state) => state.storage.sql.exec<{ record_id: string }>("SELECT record_id FROM records").one().record_id,
 	);
 }
 
@@ -262,7 +263,10 @@ describe("a Worker that died", () => {
 		});
 		await runDurableObjectAlarm(account);
 		expect(await yakusu.balance(accountId)).toBe(90);
-		expect(await account.record(cut)).toMatchObject({ status: "refunded", error: expect.stringMatching(/^Undelivered/) });
+		expect(await account.record(cut)).toMatchObject({
+			status: "refunded",
+			error: expect.stringMatching(/^Undelivered/),
+		});
 		expect(await account.record(whole)).toMatchObject({ status: "committed", creditsCharged: 10 });
 	});
 });

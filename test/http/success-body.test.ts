@@ -85,9 +85,7 @@ describe("the 200 body", () => {
 			throw new Error("band failed");
 		}
 		const { heard, delivery } = listener();
-		await expect(new Response(successBody("rec_01ABC", 90, failing(), delivery)).text()).rejects.toThrow(
-			"band failed",
-		);
+		await expect(new Response(successBody("rec_01ABC", 90, failing(), delivery)).text()).rejects.toThrow("band failed");
 		expect(heard).toEqual(["undelivered: The image failed while it streamed to the client"]);
 	});
 

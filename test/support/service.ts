@@ -13,11 +13,13 @@ export function service(pipeline: Pipeline, vars: Partial<Record<keyof Env, unkn
 	const workerEnv = { ...env, ...vars };
 	/** Execution contexts of calls made: settlement after a response runs in their waitUntil. */
 	const contexts: ExecutionContext[] = [];
-	const call = (path: string, init?: RequestInit) => {
+	const context = () => {
 		const ctx = createExecutionContext();
 		contexts.push(ctx);
-		return app.fetch(new Request(`https://yakusu.test${path}`, init), workerEnv, ctx);
+		return ctx;
 	};
+	const call = (path: string, init?: RequestInit) =>
+		app.fetch(new Request(`https://yakusu.test${path}`, init), workerEnv, context());
 	/** Waits for the settlement work of every call so far (a body read to its end, or cancelled). */
 	const settled = async () => {
 		await Promise.all(contexts.splice(0).map((ctx) => waitOnExecutionContext(ctx)));
@@ -58,7 +60,7 @@ export function service(pipeline: Pipeline, vars: Partial<Record<keyof Env, unkn
 		return (await adminCall("GET", `/records/${recordId}`)).json<Record<string, unknown>>();
 	};
 
-	return { app, call, adminCall, customer, balance, record, settled, translate };
+	return { app, env: workerEnv, context, call, adminCall, customer, balance, record, settled, translate };
 }
 
 let cachedImage: string | undefined;
