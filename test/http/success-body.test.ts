@@ -125,9 +125,13 @@ describe("priming the image", () => {
 	});
 
 	it("fails when the first piece fails, before anything could be committed", async () => {
-		async function* broken(): AsyncGenerator<Uint8Array> {
-			throw new Error("first band failed");
-		}
-		await expect(primed(broken())).rejects.toThrow("first band failed");
+		const broken: AsyncIterable<Uint8Array> = {
+			[Symbol.asyncIterator]: () => ({
+				next: async () => {
+					throw new Error("first band failed");
+				},
+			}),
+		};
+		await expect(primed(broken)).rejects.toThrow("first band failed");
 	});
 });
