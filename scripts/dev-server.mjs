@@ -19,7 +19,7 @@ const WRANGLER_CLI = join(dirname(require.resolve("wrangler/package.json")), "wr
  * @param {string} [options.persistTo] local Durable Object storage; .wrangler/state unless given
  * @param {string} [options.config] wrangler config file
  * @param {(line: string) => void} [options.onLog] wrangler's output, line by line
- * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, pid: number, stop: () => Promise<void> }>}
  */
 export async function startDevServer({ port = 8787, vars = {}, persistTo, config, onLog } = {}) {
 	const args = [
@@ -62,7 +62,7 @@ export async function startDevServer({ port = 8787, vars = {}, persistTo, config
 		if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
 		try {
 			const res = await fetch(`${url}/translate/image`, { method: "GET" });
-			if (res.status === 405) return { url, stop };
+			if (res.status === 405) return { url, pid: child.pid, stop };
 		} catch {
 			// not listening yet
 		}
