@@ -35,8 +35,8 @@ export function createClient({ baseUrl, apiKey, timeoutMs = 300_000 }) {
 				return [];
 			}
 		},
-		/** Sends `file` with the request options; the body is streamed from disk. */
-		async translate(file, options, idempotencyKey) {
+		/** Sends `file` with the request options; the body is streamed from disk. `signal` aborts it. */
+		async translate(file, options, idempotencyKey, signal) {
 			const response = await fetch(endpoint, {
 				method: "POST",
 				headers: {
@@ -46,7 +46,7 @@ export function createClient({ baseUrl, apiKey, timeoutMs = 300_000 }) {
 				},
 				body: requestBody(file, options),
 				duplex: "half",
-				signal: AbortSignal.timeout(timeoutMs),
+				signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
 			});
 			const payload = await response.json().catch(() => ({}));
 			return {
@@ -59,10 +59,21 @@ export function createClient({ baseUrl, apiKey, timeoutMs = 300_000 }) {
 	};
 }
 
+/**
+ * A 409's `message` says whether the first call with the key is still in progress or finished
+ * (the service's wording starts "Still in progress" or "Already done").
+ */
+export function replayInProgress(answer) {
+	return answer.status === 409 && /^still in progress/i.test(answer.body?.message ?? "");
+}
+
 /** What went wrong, for a person: the service's own detail where it gave one. */
 export function describeAnswer(answer) {
 	if (answer.error) return `network error: ${answer.error.message}`;
 	const { status, body } = answer;
+	if (replayInProgress(answer)) {
+		return `still in progress on the service (record ${body.recordId}); try again shortly (if that call fails it is refunded and nothing is charged twice)`;
+	}
 	if (status === 409) {
 		return `already translated with these options (record ${body.recordId}) but that result was not saved here; use --again to pay for it once more`;
 	}

@@ -13,11 +13,19 @@ export const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
 const ADMIN_TOKEN = "e2e-admin-token";
 
 /**
+ * @param {object} [options]
+ * @param {number} [options.modelLatencyMs]  every model call takes this long (the fake vendor's latency switch)
  * @returns {Promise<{ url: string, apiKey: string, accountId: string, credits: () => Promise<number>, stop: () => Promise<void> }>}
  */
-export async function startService({ credits = 1000, plan = "professional" } = {}) {
+export async function startService({ credits = 1000, plan = "professional", modelLatencyMs } = {}) {
 	const persistTo = await mkdtemp(path.join(tmpdir(), "yakusu-e2e-"));
 	const vendor = await startFakeVendor();
+	if (modelLatencyMs !== undefined) {
+		for (const [name, value] of Object.entries(vendor.vars)) {
+			if (name.endsWith("_BASE_URL"))
+				vendor.vars[name] = value.replace(vendor.url, `${vendor.url}/latency=${modelLatencyMs}`);
+		}
+	}
 	const log = [];
 	let server;
 	try {
