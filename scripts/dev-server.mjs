@@ -19,9 +19,10 @@ const WRANGLER_CLI = join(dirname(require.resolve("wrangler/package.json")), "wr
  * @param {string} [options.persistTo] local Durable Object storage; .wrangler/state unless given
  * @param {string} [options.config] wrangler config file
  * @param {(line: string) => void} [options.onLog] wrangler's output, line by line
+ * @param {() => void} [options.onExit] told when wrangler exits after it started (not when stopped)
  * @returns {Promise<{ url: string, pid: number, stop: () => Promise<void> }>}
  */
-export async function startDevServer({ port = 8787, vars = {}, persistTo, config, onLog } = {}) {
+export async function startDevServer({ port = 8787, vars = {}, persistTo, config, onLog, onExit } = {}) {
 	const args = [
 		WRANGLER_CLI,
 		"dev",
@@ -51,7 +52,12 @@ export async function startDevServer({ port = 8787, vars = {}, persistTo, config
 	const exited = new Promise((resolve) => child.once("exit", resolve));
 
 	const url = `http://127.0.0.1:${port}`;
+	let stopped = false;
+	exited.then(() => {
+		if (!stopped) onExit?.();
+	});
 	const stop = async () => {
+		stopped = true;
 		if (child.exitCode === null) child.kill("SIGTERM");
 		await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
 		if (child.exitCode === null) child.kill("SIGKILL");
