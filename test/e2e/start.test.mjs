@@ -52,7 +52,7 @@ describe("npm start", { timeout: 60_000 }, () => {
 	});
 
 	it("says so when another yakusu already answers on the port", async () => {
-		const other = createHttpServer((req, res) =>
+		const other = createHttpServer((_, res) =>
 			res
 				.writeHead(200, { "Content-Type": "application/json" })
 				.end('{"info":{"title":"yakusu image translation API"}}'),
