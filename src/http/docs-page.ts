@@ -130,7 +130,8 @@ table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{border:1px solid 
 .method{background:#1d6b3a;color:#fff;padding:0 .4rem;border-radius:4px}.status{padding:0 .4rem;border-radius:4px;color:#fff;background:#a33}
 .status.s2{background:#1d6b3a}.enum{columns:4 10rem;padding-left:1rem}nav a{margin-right:1rem}`;
 
-export function renderDocsPage(doc: Json): string {
+/** @param styleNonce  the Content-Security-Policy nonce that lets the page's own style apply */
+export function renderDocsPage(doc: Json, styleNonce?: string): string {
 	const info = asObject(doc.info);
 	const scheme = Object.values(asObject(asObject(doc.components).securitySchemes)).map((s) => asObject(s))[0] ?? {};
 	const operations = Object.entries(asObject(doc.paths)).flatMap(([path, methods]) =>
@@ -139,7 +140,7 @@ export function renderDocsPage(doc: Json): string {
 	const headers = asObject(asObject(doc.components).headers);
 	return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(info.title)} reference</title><style>${STYLE}</style></head>
+<title>${escapeHtml(info.title)} reference</title><link rel="icon" href="data:,"><style${styleNonce ? ` nonce="${escapeHtml(styleNonce)}"` : ""}>${STYLE}</style></head>
 <body>
 <nav><a href="/">Playground</a><a href="/openapi.json">openapi.json</a></nav>
 <h1>${escapeHtml(info.title)}</h1>

@@ -240,4 +240,4 @@ export function openApiDocument(): JsonObject {
 /** `GET /openapi.json` and `GET /docs`; mount with `app.route("/", openApiRoutes)`. */
 export const openApiRoutes = new Hono()
 	.get("/openapi.json", (c) => c.json(openApiDocument()))
-	.get("/docs", (c) => c.html(renderDocsPage(openApiDocument())));
+	.get("/docs", (c) => c.html(renderDocsPage(openApiDocument(), c.get("secureHeadersNonce"))));
