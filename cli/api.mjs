@@ -30,7 +30,9 @@ export function createClient({ baseUrl, apiKey, timeoutMs = 300_000 }) {
 			try {
 				const response = await fetch(new URL("openapi.json", base), { signal: AbortSignal.timeout(10_000) });
 				const doc = await response.json();
-				return doc.components.schemas.TranslateRequest.properties.targetLanguage.enum ?? [];
+				const field = doc.components.schemas.TranslateRequest.properties.targetLanguage;
+				// Listed as `anyOf` the codes and a pattern (any case is accepted): the codes are the branch with `enum`.
+				return (field.anyOf?.find((branch) => Array.isArray(branch.enum)) ?? field).enum ?? [];
 			} catch {
 				return [];
 			}

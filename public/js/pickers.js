@@ -10,11 +10,18 @@ export async function loadRequestSchema() {
 	return doc.components.schemas.TranslateRequest.properties;
 }
 
+/**
+ * A field's listed values, with their names and default. The document gives enumerated fields as
+ * `anyOf` the list and a pattern (the service accepts any case): the list is the branch with `enum`.
+ */
+function listed(fieldSchema) {
+	return fieldSchema.anyOf?.find((branch) => Array.isArray(branch.enum)) ?? fieldSchema;
+}
+
 /** Fills a plain select (mode, translator) with an enum, selecting its default. */
 export function fillSelect(select, fieldSchema) {
-	select.replaceChildren(
-		...fieldSchema.enum.map((value) => new Option(value, value, false, value === fieldSchema.default)),
-	);
+	const { enum: values, default: fallback } = listed(fieldSchema);
+	select.replaceChildren(...values.map((value) => new Option(value, value, false, value === fallback)));
 }
 
 function label(code, names) {
@@ -30,8 +37,9 @@ export function makeLanguagePicker(container, fieldSchema, initial) {
 	const select = container.querySelector("select");
 	const search = container.querySelector(".language-search");
 	const note = container.querySelector(".search-note");
-	const names = fieldSchema["x-enumDescriptions"] ?? {};
-	const all = fieldSchema.enum.map((code) => ({
+	const choices = listed(fieldSchema);
+	const names = choices["x-enumDescriptions"] ?? {};
+	const all = choices.enum.map((code) => ({
 		code,
 		text: label(code, names),
 		name: (names[code] ?? "").toLowerCase(),

@@ -34,8 +34,20 @@ function json(value: unknown): string {
 	return `<pre><code>${escapeHtml(JSON.stringify(value, null, 2))}</code></pre>`;
 }
 
+/** The listed values of a field that also admits other spellings of them (`anyOf` a list and a pattern). */
+function listed(schema: Json): Json {
+	const branches = Array.isArray(schema.anyOf) ? schema.anyOf.map(asObject) : [];
+	return branches.find((branch) => Array.isArray(branch.enum)) ?? schema;
+}
+
 /** What a field accepts, in one line: type, bounds, default. Long enumerations get their own list. */
-function constraints(schema: Json): string {
+function constraints(field: Json): string {
+	const choices = listed(field);
+	if (choices !== field) {
+		const fallback = choices.default === undefined ? "" : `, default <code>${escapeHtml(choices.default)}</code>`;
+		return `string, one of the values listed, in any case${fallback}`;
+	}
+	const schema = field;
 	const parts = [schema.const !== undefined ? `always ${JSON.stringify(schema.const)}` : String(schema.type ?? "any")];
 	if (schema.minLength !== undefined) parts.push(`min length ${schema.minLength}`);
 	if (schema.maxLength !== undefined) parts.push(`max length ${schema.maxLength}`);
@@ -60,7 +72,7 @@ function fieldsTable(doc: Json, schemaRef: unknown): string {
 	const required = new Set(Array.isArray(schema.required) ? schema.required : []);
 	const rows = Object.entries(asObject(schema.properties)).map(([name, raw]) => {
 		const field = asObject(raw);
-		return `<tr><td><code>${escapeHtml(name)}</code>${required.has(name) ? " <em>required</em>" : ""}</td><td>${constraints(field)}</td><td>${prose(field.description)}${enumeration(field)}</td></tr>`;
+		return `<tr><td><code>${escapeHtml(name)}</code>${required.has(name) ? " <em>required</em>" : ""}</td><td>${constraints(field)}</td><td>${prose(field.description)}${enumeration(listed(field))}</td></tr>`;
 	});
 	return `<table><tr><th>Field</th><th>Accepts</th><th>Meaning</th></tr>${rows.join("")}</table>`;
 }

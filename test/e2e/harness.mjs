@@ -15,16 +15,22 @@ const ADMIN_TOKEN = "e2e-admin-token";
 /**
  * @param {object} [options]
  * @param {number} [options.modelLatencyMs]  every model call takes this long (the fake vendor's latency switch)
+ * @param {Record<string, string>} [options.vendorSwitches]  a fake vendor switch per base URL variable, e.g. { XAI_BASE_URL: "fail=500" }
  * @returns {Promise<{ url: string, apiKey: string, accountId: string, credits: () => Promise<number>, stop: () => Promise<void> }>}
  */
-export async function startService({ credits = 1000, plan = "professional", modelLatencyMs } = {}) {
+export async function startService({
+	credits = 1000,
+	plan = "professional",
+	modelLatencyMs,
+	vendorSwitches = {},
+} = {}) {
 	const persistTo = await mkdtemp(path.join(tmpdir(), "yakusu-e2e-"));
 	const vendor = await startFakeVendor();
-	if (modelLatencyMs !== undefined) {
-		for (const [name, value] of Object.entries(vendor.vars)) {
-			if (name.endsWith("_BASE_URL"))
-				vendor.vars[name] = value.replace(vendor.url, `${vendor.url}/latency=${modelLatencyMs}`);
-		}
+	for (const [name, value] of Object.entries(vendor.vars)) {
+		if (!name.endsWith("_BASE_URL")) continue;
+		const switches = [modelLatencyMs === undefined ? "" : `latency=${modelLatencyMs}`, vendorSwitches[name] ?? ""];
+		const prefix = switches.filter(Boolean).join("/");
+		if (prefix) vendor.vars[name] = value.replace(vendor.url, `${vendor.url}/${prefix}`);
 	}
 	const log = [];
 	let server;
