@@ -79,7 +79,7 @@ function viaSocket({ key, body }) {
 			answer += data.toString("latin1");
 		});
 		const status = () => answer.slice(9, 12);
-		socket.on("error", (error) => resolve(status() || error.code));
+		socket.on("error", (/** @type {NodeJS.ErrnoException} */ error) => resolve(status() || error.code));
 		socket.on("close", () => resolve(status() || "closed, no answer"));
 		socket.write(
 			`POST /translate/image HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${key}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,

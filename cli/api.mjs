@@ -39,17 +39,21 @@ export function createClient({ baseUrl, apiKey, timeoutMs = 300_000 }) {
 		},
 		/** Sends `file` with the request options; the body is streamed from disk. `signal` aborts it. */
 		async translate(file, options, idempotencyKey, signal) {
-			const response = await fetch(endpoint, {
-				method: "POST",
-				headers: {
-					Authorization: `Bearer ${apiKey}`,
-					"Content-Type": "application/json",
-					"Idempotency-Key": idempotencyKey,
-				},
-				body: requestBody(file, options),
-				duplex: "half",
-				signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
-			});
+			// `duplex` streams the body; Node's fetch needs it, the DOM's RequestInit does not list it.
+			const response = await fetch(
+				endpoint,
+				/** @type {RequestInit} */ ({
+					method: "POST",
+					headers: {
+						Authorization: `Bearer ${apiKey}`,
+						"Content-Type": "application/json",
+						"Idempotency-Key": idempotencyKey,
+					},
+					body: requestBody(file, options),
+					duplex: "half",
+					signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
+				}),
+			);
 			const payload = await response.json().catch(() => ({}));
 			return {
 				status: response.status,

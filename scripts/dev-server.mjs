@@ -103,7 +103,7 @@ export function freePort() {
 		const server = createServer();
 		server.once("error", reject);
 		server.listen(0, "127.0.0.1", () => {
-			const { port } = server.address();
+			const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
 			server.close(() => resolve(port));
 		});
 	});
@@ -122,6 +122,7 @@ const FAKE_PATHS = {
 /**
  * The loopback fake of the model vendors (scripts/fake-vendor.mjs), and the vars that aim every
  * translator's base URL and key at it.
+ * @param {{ port?: number, quiet?: boolean }} [options] port: a free one unless given
  * @returns {Promise<{ url: string, vars: Record<string, string>, stop: () => Promise<void> }>}
  */
 export async function startFakeVendor({ port, quiet = true } = {}) {
@@ -150,6 +151,7 @@ export async function startFakeVendor({ port, quiet = true } = {}) {
 			await new Promise((resolve) => setTimeout(resolve, 100));
 		}
 	}
+	/** @type {Record<string, string>} */
 	const vars = {};
 	for (const [name, suffix] of Object.entries(FAKE_PATHS)) {
 		vars[name] = `${url}/${suffix}`;

@@ -153,6 +153,7 @@ async function main() {
 		});
 	}
 
+	/** @type {Record<string, string>} */
 	const overrides = {};
 	if (fakeVendor) {
 		const fake = await startFakeVendor({ port: ports.vendor, quiet: false });

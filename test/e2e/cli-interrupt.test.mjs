@@ -22,14 +22,13 @@ function standIn(answer) {
 	const server = createServer((req, res) => {
 		if (req.url === "/openapi.json") return res.writeHead(404).end();
 		seen.requests += 1;
+		res.on("close", () => {
+			if (!res.writableEnded) seen.abandoned += 1;
+		});
 		req.resume();
 		req.on("end", () => {
 			const reply = answer(req);
-			if (reply)
-				return res.writeHead(reply.status, { "Content-Type": "application/json" }).end(JSON.stringify(reply.body));
-			res.on("close", () => {
-				if (!res.writableEnded) seen.abandoned += 1;
-			});
+			if (reply) res.writeHead(reply.status, { "Content-Type": "application/json" }).end(JSON.stringify(reply.body));
 		});
 	});
 	return new Promise((resolve) =>
