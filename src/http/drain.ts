@@ -42,12 +42,13 @@ async function readBefore(
 	reader: ReadableStreamDefaultReader<Uint8Array>,
 	deadline: number,
 ): Promise<Uint8Array | undefined> {
-	let timer = 0;
-	const late = new Promise<never>((_, reject) => {
-		timer = setTimeout(() => reject(new Error("drain deadline")), Math.max(0, deadline - Date.now()));
+	let late = (_: Error) => {};
+	const timer = setTimeout(() => late(new Error("drain deadline")), Math.max(0, deadline - Date.now()));
+	const timedOut = new Promise<never>((_, reject) => {
+		late = reject;
 	});
 	try {
-		const { done, value } = await Promise.race([reader.read(), late]);
+		const { done, value } = await Promise.race([reader.read(), timedOut]);
 		return done ? undefined : value;
 	} finally {
 		clearTimeout(timer);
