@@ -104,8 +104,8 @@ export function layoutOverflowing(
 		: middle
 			? (middle.to - middle.from) / size
 			: 0;
-	const lower = Math.max(paragraphs.length, Math.ceil(naturalLength(paragraphs) / Math.max(measure, 1e-9)));
 	const longest = Math.max(measure, longestPiece(paragraphs));
+	const lower = Math.max(paragraphs.length, Math.ceil(naturalLength(paragraphs) / longest - 1e-9));
 	for (let n = lower; n < lower + 4 * EXTRA_LINES; n++) {
 		const lines = breakLines(paragraphs, new Array(n).fill(longest));
 		if (!lines) continue;

@@ -17,9 +17,9 @@ const SMALLER_VOICE = 0.7;
 const LARGER_VOICE = 1.4;
 /**
  * A group's size is the largest that all but this share of its blocks can hold: one cramped balloon
- * in five is set smaller rather than shrinking the page.
+ * in three is set smaller rather than shrinking the page.
  */
-const MAY_NOT_FIT = 0.2;
+const MAY_NOT_FIT = 1 / 3;
 
 export interface Voiced {
 	role: TextBlock["role"];
