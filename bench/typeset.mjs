@@ -54,7 +54,6 @@ mkdirSync(OUT, { recursive: true });
 const SOURCE_LEGIBLE_CER = 0.5;
 
 const SOURCE_LANGUAGE = { ja: "ja", zh: "zh", ko: "ko", latin: "en", cyrillic: "ru", arabic: "ar" };
-const CJK = new Set(["ja", "zh", "ko"]);
 
 const typeset = await bundleTypeset();
 
