@@ -79,22 +79,10 @@ function blocksOf(sample, target) {
 	return erasedRegions(sample, target).map((erased) => {
 		const region = sample.regions.find((r) => r.id === erased.id);
 		const container = containerOf(sample, region);
-		return {
-			id: erased.id,
-			regionIds: [erased.id],
-			text: erased.text,
-			translation: erased.translation,
-			vertical: erased.vertical,
-			container,
-			textBox: erased.textBox,
-			treatment: "replace",
-			role: container.kind === "balloon" ? "dialogue" : "caption",
-			sourceSize: sourceSize(region),
-			textColor: erased.textColor,
-			backgroundColor: erased.backgroundColor,
-			bold: erased.bold,
-			align: erased.align,
-		};
+		const role = container.kind === "balloon" ? "dialogue" : "caption";
+		const { id, text, translation, vertical, textBox, textColor, backgroundColor, bold, align } = erased;
+		const found = { textBox, textColor, backgroundColor, bold, align, sourceSize: sourceSize(region) };
+		return { id, regionIds: [id], text, translation, vertical, container, treatment: "replace", role, ...found };
 	});
 }
 

@@ -136,14 +136,9 @@ export function layoutOverflowing(
 function linesAt(paragraphs: MeasuredParagraph[], size: number, frame: Frame, options: FitOptions): Fitted | null {
 	const { box, centre } = frame;
 	const reach = options.reach(size);
-	const inset = reach + Math.max(options.halo(size), options.gap);
 	const pitch = options.spacing * size;
-	const widest = box.x1 - box.x0 - 2 * inset;
-	const tallest = box.y1 - box.y0 - 2 * inset;
-	if (widest <= 0 || tallest < size) return null;
-	const most = Math.floor((tallest - size) / pitch) + 1;
-	const fewest = Math.max(paragraphs.length, Math.ceil((naturalLength(paragraphs) * size) / widest - 1e-9));
-	for (let n = fewest; n <= Math.min(most, fewest + EXTRA_LINES); n++) {
+	const { inset, fewest, most } = lineCounts(paragraphs, size, frame, options, pitch);
+	for (let n = fewest; n <= most; n++) {
 		const height = (n - 1) * pitch + size;
 		const top = clamp(centre.y - height / 2, box.y0 + inset, box.y1 - inset - height);
 		const spans: Span[] = [];
@@ -186,15 +181,9 @@ function linesAt(paragraphs: MeasuredParagraph[], size: number, frame: Frame, op
 
 function columnsAt(paragraphs: MeasuredParagraph[], size: number, frame: Frame, options: FitOptions): Fitted | null {
 	const { box, centre } = frame;
-	const reach = options.reach(size);
-	const inset = reach + Math.max(options.halo(size), options.gap);
 	const pitch = COLUMN_PITCH * size;
-	const widest = box.x1 - box.x0 - 2 * inset;
-	const tallest = box.y1 - box.y0 - 2 * inset;
-	if (tallest <= 0 || widest < size) return null;
-	const most = Math.floor((widest - size) / pitch) + 1;
-	const fewest = Math.max(paragraphs.length, Math.ceil((naturalLength(paragraphs) * size) / tallest - 1e-9));
-	for (let n = fewest; n <= Math.min(most, fewest + EXTRA_LINES); n++) {
+	const { inset, fewest, most } = lineCounts(paragraphs, size, frame, options, pitch);
+	for (let n = fewest; n <= most; n++) {
 		const width = (n - 1) * pitch + size;
 		const left = clamp(centre.x - width / 2, box.x0 + inset, box.x1 - inset - width);
 		const span = frame.along(left, left + width, inset);
@@ -206,6 +195,29 @@ function columnsAt(paragraphs: MeasuredParagraph[], size: number, frame: Frame, 
 		if (fitted) return fitted;
 	}
 	return null;
+}
+
+/**
+ * How many lines (columns, for vertical text) `pitch` px apart to try: from the fewest the text's
+ * length needs along the frame's widest extent, to the most its depth holds (at most EXTRA_LINES
+ * more); and the inset kept from the frame's edge (stroke reach and halo, or the gap from the art).
+ */
+function lineCounts(
+	paragraphs: MeasuredParagraph[],
+	size: number,
+	frame: Frame,
+	options: FitOptions,
+	pitch: number,
+): { inset: number; fewest: number; most: number } {
+	const { box } = frame;
+	const inset = options.reach(size) + Math.max(options.halo(size), options.gap);
+	const across = box.x1 - box.x0 - 2 * inset;
+	const down = box.y1 - box.y0 - 2 * inset;
+	const [along, depth] = options.vertical ? [down, across] : [across, down];
+	if (along <= 0 || depth < size) return { inset, fewest: 1, most: 0 };
+	const fewest = Math.max(paragraphs.length, Math.ceil((naturalLength(paragraphs) * size) / along - 1e-9));
+	const most = Math.min(Math.floor((depth - size) / pitch) + 1, fewest + EXTRA_LINES);
+	return { inset, fewest, most };
 }
 
 /**
