@@ -100,11 +100,12 @@ describe("safe SVG", () => {
 	it("bounds each overlay's pixels, for huge regions and long text alike", async () => {
 		const huge = box(50, 50, 3000, 2400);
 		const long = "A long page of text that goes on and on. ".repeat(20);
-		for (const [mode, text] of [
-			["light-novel", "Short line"],
-			["general", long],
+		for (const [mode, text, treatment] of [
+			["light-novel", "Short line", "replace"],
+			["general", long, "replace"],
+			["general", "Short line", "cover"],
 		] as const) {
-			const b = block(text, huge, { text: "x", sourceSize: 340 });
+			const b = block(text, huge, { text: "x", sourceSize: 340, treatment });
 			const { overlays } = await typesetPage([b], options("en", mode, { width: 3200, height: 2600 }, "en"));
 			expect(overlays.length).toBe(1);
 			for (const o of overlays) expect(o.raster.width * o.raster.height, mode).toBeLessThanOrEqual(MAX_OVERLAY_PIXELS);
