@@ -44,7 +44,11 @@ export function regionsSchema(options: { boxField: BoxField; withTranslation: bo
 			required: ["text", options.boxField],
 			properties: { text: { type: "string" }, [options.boxField]: box },
 		};
-		properties.lines = { type: ["array", "null"], items: line, description: "Each line (or column) of the block, when known" };
+		properties.lines = {
+			type: ["array", "null"],
+			items: line,
+			description: "Each line (or column) of the block, when known",
+		};
 		properties.color = { type: ["string", "null"], description: "Lettering colour as #rrggbb, when clear" };
 	}
 	if (options.withTranslation) {

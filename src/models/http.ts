@@ -40,7 +40,11 @@ export function errorFromReply(status: number, bodyText: string, retryAfterHeade
 	const wait = retryAfterMs(retryAfterHeader) ?? googleRetryDelayMs(bodyText);
 	const details = { status, ...(wait !== undefined ? { retryAfterMs: wait } : {}) };
 	// Gemini answers a wrong key with 400 API_KEY_INVALID, xAI with 400 "Incorrect API key provided".
-	if (status === 401 || status === 403 || /api_key_invalid|incorrect api key|invalid api key|invalid x-api-key/.test(text)) {
+	if (
+		status === 401 ||
+		status === 403 ||
+		/api_key_invalid|incorrect api key|invalid api key|invalid x-api-key/.test(text)
+	) {
 		return new ModelError("auth", `the vendor refused the key (HTTP ${status})`, details);
 	}
 	if ((status === 404 || status === 400) && mentionsMissingModel(text)) {
@@ -67,7 +71,9 @@ export function errorFromReply(status: number, bodyText: string, retryAfterHeade
  */
 function mentionsMissingModel(text: string): boolean {
 	if (!text.includes("model")) return false;
-	return /not exist|not found|no such model|unknown model|retired|decommissioned|not_found_error|model_not_found/.test(text);
+	return /not exist|not found|no such model|unknown model|retired|decommissioned|not_found_error|model_not_found/.test(
+		text,
+	);
 }
 
 /** Gemini's 429 says how long to wait in the body: details[].retryDelay "37s" of a google.rpc.RetryInfo. */

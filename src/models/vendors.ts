@@ -150,8 +150,7 @@ export function readerFor(env: Env, translator: Translator): VendorName {
 	const chosen = configured(env, "READER")?.toLowerCase();
 	if (chosen) {
 		const spec = (VENDORS as Record<string, VendorSpec | undefined>)[chosen];
-		if (!spec?.canSee)
-			throw notConfigured(`READER "${chosen}" cannot read images; use a vision model or workers-ai`);
+		if (!spec?.canSee) throw notConfigured(`READER "${chosen}" cannot read images; use a vision model or workers-ai`);
 		return spec.name;
 	}
 	if (VENDORS[translator].canSee) return translator;

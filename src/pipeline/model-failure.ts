@@ -48,7 +48,8 @@ export function pipelineFailure(error: unknown, endpoint: Endpoint | undefined):
 				options,
 			);
 		case "transient":
-			if (status === 429) return new PipelineError(`Translation failed: ${who} is rate limited (HTTP 429)`, 500, options);
+			if (status === 429)
+				return new PipelineError(`Translation failed: ${who} is rate limited (HTTP 429)`, 500, options);
 			if (status) return new PipelineError(`Translation failed: ${who} answered HTTP ${status}`, 500, options);
 			return new PipelineError(`Translation failed: ${who} could not be reached`, 500, options);
 	}

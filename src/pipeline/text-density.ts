@@ -3,8 +3,9 @@
  * of glyph-like ink components (small, compact, dark marks on a light surround, the way lettering
  * sits in balloons, captions and labels). Output tokens, and so a model's time, grow with it.
  *
- * Works on the reader copy (long edge ~1600 px) at half its resolution, where screentone dots
- * average into grey and drop out; art strokes fail the size, shape or light-surround tests.
+ * Works on the reader copy (long edge ~1600 px) at half its resolution, each pixel the darkest
+ * of its four (so thin strokes of small print stay ink), where screentone dots shrink below a
+ * glyph's size; art strokes fail the size, shape or light-surround tests.
  * It is an estimate for planning, never a reading: a wrong count costs time or money, not text.
  */
 
@@ -12,8 +13,8 @@
 const INK = 96;
 /** The ring around a glyph's box is paper: at least this light on average. */
 const PAPER = 160;
-/** Glyph boxes at half resolution: from 2 px (small print) to 32 px (a large title is not body text). */
-const MIN_SIDE = 2;
+/** Glyph boxes at half resolution: from 3 px (small print) to 32 px (a large title is not body text). */
+const MIN_SIDE = 3;
 const MAX_SIDE = 32;
 /** Ink over box area: a glyph is neither a hairline nor a filled blob. */
 const MIN_FILL = 0.08;
@@ -25,7 +26,7 @@ export function countGlyphs(pixels: Uint8Array, width: number, height: number): 
 	const w = width >> 1;
 	const h = height >> 1;
 	if (w < 4 || h < 4) return 0;
-	const luma = halfLuma(pixels, width, w, h);
+	const luma = halfDarkest(pixels, width, w, h);
 	const seen = new Uint8Array(w * h);
 	const stack = new Int32Array(w * h);
 	let glyphs = 0;
@@ -95,19 +96,21 @@ function ringIsPaper(luma: Uint8Array, w: number, h: number, x0: number, y0: num
 	return n > 0 && sum / n >= PAPER;
 }
 
-/** Luma of each 2x2 block. */
-function halfLuma(pixels: Uint8Array, width: number, w: number, h: number): Uint8Array {
+/** The darkest luma of each 2x2 block. */
+function halfDarkest(pixels: Uint8Array, width: number, w: number, h: number): Uint8Array {
 	const luma = new Uint8Array(w * h);
 	for (let y = 0; y < h; y++) {
 		for (let x = 0; x < w; x++) {
-			let sum = 0;
+			let darkest = 255;
 			for (let dy = 0; dy < 2; dy++) {
 				let i = ((2 * y + dy) * width + 2 * x) * 4;
 				for (let dx = 0; dx < 2; dx++, i += 4) {
-					sum += ((pixels[i] as number) * 77 + (pixels[i + 1] as number) * 150 + (pixels[i + 2] as number) * 29) >> 8;
+					const l =
+						((pixels[i] as number) * 77 + (pixels[i + 1] as number) * 150 + (pixels[i + 2] as number) * 29) >> 8;
+					if (l < darkest) darkest = l;
 				}
 			}
-			luma[y * w + x] = sum >> 2;
+			luma[y * w + x] = darkest;
 		}
 	}
 	return luma;

@@ -26,7 +26,9 @@ export async function translateTexts(
 	const chunks = chunked(texts);
 	try {
 		const results = await Promise.all(
-			chunks.map((ids) => translateChunk(ids, texts, chunks.length > 1, { options, translator, image }, chunkCtx, true)),
+			chunks.map((ids) =>
+				translateChunk(ids, texts, chunks.length > 1, { options, translator, image }, chunkCtx, true),
+			),
 		);
 		const byId = new Map(results.flatMap((m) => [...m]));
 		return texts.map((_, id) => byId.get(id) ?? "");
@@ -76,9 +78,7 @@ async function translateChunk(
 		if (!(splittable && ids.length > 1 && error instanceof ModelError && error.kind === "truncated")) throw error;
 		const middle = Math.ceil(ids.length / 2);
 		const parts = await Promise.all(
-			[ids.slice(0, middle), ids.slice(middle)].map((half) =>
-				translateChunk(half, texts, true, asking, ctx, false),
-			),
+			[ids.slice(0, middle), ids.slice(middle)].map((half) => translateChunk(half, texts, true, asking, ctx, false)),
 		);
 		return new Map(parts.flatMap((m) => [...m]));
 	}
