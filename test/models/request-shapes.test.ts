@@ -215,7 +215,7 @@ describe("prompts", () => {
 	it("in one call, customPrompt goes into the translation part of the user turn, never the reading instructions", async () => {
 		const { ctx, fake } = withFake();
 		await readAndTranslate(image, job({ translator: "grok", customPrompt }), ctx);
-		const [system, user] = fake.calls[0]?.body.messages;
+		const [system, user] = fake.calls[0]!.body.messages;
 		expect(system.content).not.toContain("Taro");
 		const text: string = user.content[0].text;
 		expect(text).toMatch(fenced);
