@@ -21,11 +21,12 @@ const PART_OVERLAP = 0.15;
 const DETAIL_TOKENS = 120;
 
 /**
- * Output tokens per glyph-like component: the source text (CJK about one token a character,
- * several components to a kanji), its translation, and each block's box, keys and punctuation
- * spread over its glyphs. Measured on the bench pages (bench/models.mjs).
+ * Output tokens per estimated character: the source text (CJK about a token a character), its
+ * translation, and each block's box, keys and punctuation spread over its characters. Measured on
+ * the bench pages (bench/model-pages.mjs: 3 to 20 balloons give 4.6 to 5.3 in one call, 3.3 to
+ * 3.9 reading only; small print is undercounted, 60 balloons give 10).
  */
-const TOKENS_PER_GLYPH = { read: 1.2, readAndTranslate: 2.2 } as const;
+const TOKENS_PER_CHARACTER = { read: 3.7, readAndTranslate: 5 } as const;
 
 export interface ReadingPlan {
 	/** Crops of the page to read, in reading order. */
@@ -38,11 +39,13 @@ export interface ReadingPlan {
 
 export function planReading(
 	page: { width: number; height: number },
-	glyphs: number,
+	characters: number,
 	options: { translate: boolean; rightToLeft: boolean },
 ): ReadingPlan {
-	const tokens = glyphs * (options.translate ? TOKENS_PER_GLYPH.readAndTranslate : TOKENS_PER_GLYPH.read);
-	const count = Math.min(MAX_PARTS, Math.max(1, Math.ceil(tokens / PART_OUTPUT_TOKENS)));
+	const tokens = characters * (options.translate ? TOKENS_PER_CHARACTER.readAndTranslate : TOKENS_PER_CHARACTER.read);
+	// A read that a translation must follow gets half the tokens: the client waits for both.
+	const budget = options.translate ? PART_OUTPUT_TOKENS : PART_OUTPUT_TOKENS / 2;
+	const count = Math.min(MAX_PARTS, Math.max(1, Math.ceil(tokens / budget)));
 	return {
 		parts: gridParts(page, count, options.rightToLeft),
 		withDetail: tokens <= DETAIL_TOKENS,

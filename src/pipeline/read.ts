@@ -16,7 +16,7 @@ import { pipelineFailure } from "./model-failure";
 import { downscale, jpegCopy, READER_LONG_EDGE, readerCopy, readingWindows, type Window } from "./read-copy";
 import { halves, outputLimit, PART_OUTPUT_TOKENS, planReading } from "./read-plan";
 import { mergeRegions, type PlacedRegion, placeRegions } from "./read-regions";
-import { countGlyphs } from "./text-density";
+import { estimateCharacters } from "./text-density";
 import { translateTexts } from "./translate";
 import type { PipelineContext, Raster, TranslatedRegion, TranslateJob } from "./types";
 
@@ -104,7 +104,7 @@ function planFor(raster: Raster, job: TranslateJob, translate: boolean): Reading
 	}
 	const whole = tiles[0] as Window;
 	const scaled = downscale(raster, whole, READER_LONG_EDGE);
-	const plan = planReading(raster, countGlyphs(scaled.pixels, scaled.width, scaled.height), {
+	const plan = planReading(raster, estimateCharacters(scaled.pixels, scaled.width, scaled.height), {
 		translate,
 		// Japanese comics are read right to left: so are their parts, and the blocks in them.
 		rightToLeft: job.sourceLanguage === "ja" && job.mode === "manga",

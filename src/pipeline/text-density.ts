@@ -1,6 +1,6 @@
 /**
- * How much lettering a page holds, guessed from its pixels before any model sees it: the number
- * of glyph-like ink components (small, compact, dark marks on a light surround, the way lettering
+ * How much lettering a page holds, guessed from its pixels before any model sees it, from its
+ * glyph-like ink components (small, compact, dark marks on a light surround, the way lettering
  * sits in balloons, captions and labels). Output tokens, and so a model's time, grow with it.
  *
  * Works on the reader copy (long edge ~1600 px) at half its resolution, each pixel the darkest
@@ -13,23 +13,29 @@
 const INK = 96;
 /** The ring around a glyph's box is paper: at least this light on average. */
 const PAPER = 160;
-/** Glyph boxes at half resolution: from 3 px (small print) to 32 px (a large title is not body text). */
-const MIN_SIDE = 3;
+/** Glyph boxes at half resolution: from 4 px (small print) to 32 px (a large title is not body text). */
+const MIN_SIDE = 4;
 const MAX_SIDE = 32;
 /** Ink over box area: a glyph is neither a hairline nor a filled blob. */
-const MIN_FILL = 0.08;
+const MIN_FILL = 0.3;
 const MAX_FILL = 0.85;
 const MAX_ASPECT = 5;
 
-/** Counts glyph-like components in straight RGBA pixels (alpha ignored: the reader copy is opaque). */
-export function countGlyphs(pixels: Uint8Array, width: number, height: number): number {
+/**
+ * Characters of lettering on the page, estimated from glyph-like components in straight RGBA
+ * pixels (alpha ignored: the reader copy is opaque). A large character breaks into several
+ * components and a small one into fewer, so the estimate is the components' area over the area
+ * of a character, a character being as large as the largest components (one-piece characters).
+ */
+export function estimateCharacters(pixels: Uint8Array, width: number, height: number): number {
 	const w = width >> 1;
 	const h = height >> 1;
 	if (w < 4 || h < 4) return 0;
 	const luma = halfDarkest(pixels, width, w, h);
 	const seen = new Uint8Array(w * h);
 	const stack = new Int32Array(w * h);
-	let glyphs = 0;
+	const sides: number[] = [];
+	let area = 0;
 	for (let start = 0; start < luma.length; start++) {
 		if (seen[start] || (luma[start] as number) >= INK) continue;
 		// Flood the component (4-connected), keeping its box and size.
@@ -55,9 +61,15 @@ export function countGlyphs(pixels: Uint8Array, width: number, height: number): 
 			if (y > 0) top = push(i - w, top);
 			if (y < h - 1) top = push(i + w, top);
 		}
-		if (glyphLike(count, x0, y0, x1, y1) && ringIsPaper(luma, w, h, x0, y0, x1, y1)) glyphs++;
+		if (glyphLike(count, x0, y0, x1, y1) && ringIsPaper(luma, w, h, x0, y0, x1, y1)) {
+			sides.push(Math.max(x1 - x0, y1 - y0) + 1);
+			area += (x1 - x0 + 1) * (y1 - y0 + 1);
+		}
 	}
-	return glyphs;
+	if (sides.length === 0) return 0;
+	sides.sort((a, b) => a - b);
+	const character = sides[Math.floor(sides.length * 0.9)] as number;
+	return area / (character * character);
 
 	function push(i: number, top: number): number {
 		if (seen[i] || (luma[i] as number) >= INK) return top;
