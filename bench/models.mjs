@@ -65,6 +65,18 @@ const KEYS = {
 	ANTHROPIC_API_KEY: "bench",
 };
 
+/** A Japanese manga page to translate into English. */
+function mangaJob(raster, translator) {
+	return {
+		sourceLanguage: "ja",
+		targetLanguage: "en",
+		mode: "manga",
+		translator,
+		width: raster.width,
+		height: raster.height,
+	};
+}
+
 /** Runs one call against a fresh instant fake; returns the result, timings and what was sent. */
 async function run(raster, translator) {
 	const fake = createFakeVendor();
@@ -78,16 +90,8 @@ async function run(raster, translator) {
 		return response;
 	};
 	const ctx = { env: KEYS, signal: new AbortController().signal, timings: {} };
-	const job = {
-		sourceLanguage: "ja",
-		targetLanguage: "en",
-		mode: "manga",
-		translator,
-		width: raster.width,
-		height: raster.height,
-	};
 	const started = performance.now();
-	const result = await readAndTranslate(raster, job, ctx);
+	const result = await readAndTranslate(raster, mangaJob(raster, translator), ctx);
 	const totalMs = performance.now() - started;
 	return { result, totalMs, vendorMs, bodyBytes, calls: fake.calls.length };
 }
@@ -223,16 +227,8 @@ async function timedCall(page, translator, rate) {
 	const fake = createFakeVendor({ reader: pageReader(page), tokensPerSecond: rate, latencyMs: FIRST_TOKEN_MS });
 	globalThis.fetch = (input, init) => fake.fetch(input, init);
 	const ctx = { env: KEYS, signal: new AbortController().signal, timings: {} };
-	const job = {
-		sourceLanguage: "ja",
-		targetLanguage: "en",
-		mode: "manga",
-		translator,
-		width: page.image.width,
-		height: page.image.height,
-	};
 	const started = performance.now();
-	const result = await readAndTranslate(page.image, job, ctx);
+	const result = await readAndTranslate(page.image, mangaJob(page.image, translator), ctx);
 	const seconds = (performance.now() - started) / 1000;
 	const tokens = fake.calls.map((c) => c.outputTokens ?? 0);
 	return { seconds, result, requests: fake.calls.length, tokens, ctx };
