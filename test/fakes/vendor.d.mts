@@ -22,6 +22,7 @@ export interface RoughOptions {
 /** What a read or translation asked for, as the fake worked it out. */
 export interface FakeTask {
 	kind: "read" | "read-translate" | "translate";
+	source?: string;
 	target?: string;
 	items?: { id: number; text: string }[];
 	boxField: "box" | "box_2d";

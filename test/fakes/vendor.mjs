@@ -179,6 +179,7 @@ async function answer(asked, fault, settings) {
 	}
 	const task = {
 		kind,
+		source: input?.source,
 		target: input?.target,
 		items: input?.items,
 		boxField: schemaText.includes("box_2d") ? "box_2d" : "box",
