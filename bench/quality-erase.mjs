@@ -69,7 +69,8 @@ for (const sample of samples) {
 	}
 	// The rough reader's boxes (no translations here, so merges and splits only change the boxes).
 	const roughImage = { ...sample.image, data: sample.image.data.slice() };
-	const rough = roughen(sample.regions, { seed: 7, width: sample.width, height: sample.height }).map((r, id) => ({
+	const exact = sample.regions.map(({ text, box, vertical }) => ({ text, box, vertical }));
+	const rough = roughen(exact, { seed: 7, width: sample.width, height: sample.height }).map((r, id) => ({
 		...r,
 		id,
 		box: { x0: Math.floor(r.box.x0), y0: Math.floor(r.box.y0), x1: Math.ceil(r.box.x1), y1: Math.ceil(r.box.y1) },
