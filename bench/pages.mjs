@@ -21,6 +21,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { editDistance } from "../scripts/local-reader/stand-in.mjs";
 import { roughen } from "../test/fakes/rough.mjs";
 import { insideContainer } from "./corpus/pages/draw.mjs";
 import { makePages } from "./corpus/pages/index.mjs";
@@ -257,19 +258,6 @@ function scaled(image, box, scale) {
 
 function normalise(text) {
 	return text.normalize("NFKC").replace(/\s+/g, "");
-}
-
-function editDistance(a, b) {
-	const x = [...a];
-	const y = [...b];
-	let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
-	for (let i = 1; i <= x.length; i++) {
-		const current = [i];
-		for (let j = 1; j <= y.length; j++)
-			current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
-		previous = current;
-	}
-	return previous[y.length];
 }
 
 function clipped(box, { width, height }) {

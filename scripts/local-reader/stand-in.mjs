@@ -109,7 +109,8 @@ function normalise(text) {
 	return [...text.normalize("NFKC").toLowerCase()].filter((c) => /[\p{L}\p{N}]/u.test(c)).join("");
 }
 
-function editDistance(a, b) {
+/** Levenshtein distance between two strings, by code point. */
+export function editDistance(a, b) {
 	const x = [...a];
 	const y = [...b];
 	let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
