@@ -7,8 +7,35 @@ export type Fault =
 	/** A normal answer: lets a test place a fault on a later call. */
 	| Record<string, never>;
 
+/** How often the rough reader does each thing to a region (rough.mjs, ROUGH_DEFAULTS), and its seed. */
+export interface RoughOptions {
+	seed?: number;
+	shift?: number;
+	shrink?: number;
+	grow?: number;
+	cut?: number;
+	merge?: number;
+	split?: number;
+	duplicate?: number;
+}
+
+/** What a read or translation asked for, as the fake worked it out. */
+export interface FakeTask {
+	kind: "read" | "read-translate" | "translate";
+	source?: string;
+	target?: string;
+	items?: { id: number; text: string }[];
+	boxField: "box" | "box_2d";
+	sent?: { width: number; height: number };
+}
+
+/** Answers in place of the fixtures: a `regions` document for reads, `translations` for translations. */
+export type FakeReader = (task: FakeTask, image?: { mime: string; base64: string }) => object | Promise<object>;
+
 export interface FakeOptions {
 	fixture?: string;
+	reader?: FakeReader;
+	rough?: boolean | number | RoughOptions;
 	form?: "plain" | "fence" | "prose" | "text";
 	latencyMs?: number;
 	keys?: Partial<Record<string, string>>;
@@ -25,7 +52,7 @@ export interface FakeCall {
 	body: any;
 	/** HTTP status of the vendor-style rejection, when the request broke the protocol. */
 	rejected?: number;
-	task?: { kind: "read" | "read-translate" | "translate"; target?: string; boxField: "box" | "box_2d" };
+	task?: FakeTask;
 }
 
 export interface FakeVendor {

@@ -18,6 +18,10 @@
  *               "prose" (a sentence before, a remark after), "text" (Anthropic: no tool call)
  *   latencyMs   delay before every answer (aborts with the caller's signal)
  *   keys        { [vendor]: expected key }; otherwise any key passes unless it starts with "invalid"
+ *   reader      (task, image) => document (or its promise): answers reads and translations instead
+ *               of the fixtures, e.g. a real OCR engine (scripts/local-reader); `image` is { mime, base64 }
+ *   rough       boxes of every read moved, scaled, cut short, merged, split and repeated like a real
+ *               vision model's (rough.mjs): true, a seed, or { seed, ...shares } to set how often
  *   faults      consumed one per request, in order, then answers are normal again:
  *                 { status: 429, retryAfter: "2" }   an HTTP error in the vendor's shape
  *                 { hang: true }                      never answers (until the caller aborts)
@@ -37,6 +41,7 @@ import {
 	replyGemini,
 	replyOpenAiChat,
 } from "./protocols.mjs";
+import { roughDocument } from "./rough.mjs";
 
 /** Vendor by host, for real base URLs; by first path segment on the loopback server. */
 const HOSTS = {
@@ -109,7 +114,7 @@ export function createFakeVendor(options = {}) {
 		}
 		let answered;
 		try {
-			answered = answer(checked.asked, fault, settings);
+			answered = await answer(checked.asked, fault, settings);
 		} catch (error) {
 			// A request no vendor could make sense of: a 400, so the client under test fails loudly.
 			call.rejected = 400;
@@ -138,7 +143,7 @@ export function createFakeVendor(options = {}) {
 			await wait(options.latencyMs ?? 0, runOptions.signal);
 			if (fault.hang) await wait(Number.POSITIVE_INFINITY, runOptions.signal);
 			if (fault.status) throw new Error(`AiError: 3040: Capacity temporarily exceeded (fake ${fault.status})`);
-			const { task, document, text } = answer(asked, fault, options);
+			const { task, document, text } = await answer(asked, fault, options);
 			call.task = task;
 			// JSON mode hands the document back parsed; a string answer is what some models do.
 			return { response: fault.malformed || options.form ? text : document };
@@ -162,7 +167,7 @@ function protocolOf(pathname) {
 }
 
 /** Works out the task from what was asked and writes the answer text in the requested form. */
-function answer(asked, fault, settings) {
+async function answer(asked, fault, settings) {
 	const input = firstJson(asked.text);
 	// Items to translate make a translation, even with the image attached for context.
 	const kind = input?.items ? "translate" : asked.image ? (input?.target ? "read-translate" : "read") : undefined;
@@ -174,12 +179,17 @@ function answer(asked, fault, settings) {
 	}
 	const task = {
 		kind,
+		source: input?.source,
 		target: input?.target,
 		items: input?.items,
 		boxField: schemaText.includes("box_2d") ? "box_2d" : "box",
 		sent: asked.image ? imageSize(asked.image.base64) : undefined,
 	};
-	const document = answerFor(task, fault.fixture ?? settings.fixture ?? "default");
+	const fixture = fault.fixture ?? settings.fixture ?? "default";
+	let document =
+		settings.reader && !fault.fixture ? await settings.reader(task, asked.image) : answerFor(task, fixture);
+	if (settings.rough && task.kind !== "translate")
+		document = roughDocument(document, roughSetting(task, fixture, settings.rough));
 	const plain = JSON.stringify(document);
 	switch (fault.malformed) {
 		case "garbage":
@@ -198,6 +208,18 @@ function answer(asked, fault, settings) {
 				? `Here is the JSON you asked for:\n\`\`\`json\n${plain}\n\`\`\`\nLet me know if you need anything else {or more}.`
 				: plain;
 	return { task, document, text };
+}
+
+/** How the rough reader sees this answer's boxes: their field, their unit's extent, and the setting. */
+function roughSetting(task, fixture, rough) {
+	const bound =
+		fixture === "pixels" && task.sent
+			? task.sent
+			: fixture === "fractions"
+				? { width: 1, height: 1 }
+				: { width: 1000, height: 1000 };
+	const options = typeof rough === "object" ? rough : { seed: typeof rough === "number" ? rough : 1 };
+	return { field: task.boxField, bound, options };
 }
 
 function firstJson(text) {
