@@ -21,6 +21,7 @@ const BENCHES = [
 	{ name: "pixels", title: "Erase and compose: speed and memory in workerd", script: "bench/pixels.mjs" },
 	{ name: "erase-quality", title: "Erase quality on the synthetic corpus", script: "bench/quality-erase.mjs" },
 	{ name: "typeset", title: "Typesetting quality and speed", script: "bench/typeset.mjs" },
+	{ name: "pages", title: "Real-looking pages: exact and rough boxes", script: "bench/pages.mjs" },
 ];
 
 const DEBIAN_PACKAGES = {

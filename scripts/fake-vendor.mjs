@@ -28,8 +28,11 @@
  *   times=N             with fail/hang/malformed/declined: only the first N requests of this path are faulty
  *   hang                never answer (the client's timeout fires)
  *   malformed=KIND      garbage | blank | truncated | wrong-shape
+ *   reader=ocr          read the image sent with a real OCR engine (scripts/local-reader: tesseract.js,
+ *                       loaded on the first read) and translate with its stand-in, instead of fixtures
+ *   rough=SEED          boxes as rough as a real vision model's (test/fakes/rough.mjs), deterministic per seed
  * Example: XAI_BASE_URL=http://127.0.0.1:8788/fail=429/retry-after=1/times=1/grok/v1
- * (a 429 once, then normal answers). CLI: --fixture empty --latency 300 --fail 500 --times 1 ...
+ * (a 429 once, then normal answers). CLI: --fixture empty --latency 300 --fail 500 --times 1 --reader ocr --rough 7 ...
  * Requests are logged as one line each (method, path, status); keys and images never are.
  */
 import { createServer } from "node:http";
@@ -51,6 +54,8 @@ const { values: flags } = parseArgs({
 		times: { type: "string" },
 		hang: { type: "boolean" },
 		malformed: { type: "string" },
+		reader: { type: "string" },
+		rough: { type: "string" },
 		quiet: { type: "boolean" },
 	},
 });
@@ -80,7 +85,7 @@ const server = createServer(async (req, res) => {
 	});
 	let response;
 	try {
-		response = await fake.handle(request, overridesFor(settings, scenario));
+		response = await fake.handle(request, await overridesFor(settings, scenario));
 	} catch (error) {
 		if (abort.signal.aborted) return; // The client gave up (timeout or disconnect): nobody to answer.
 		response = new Response(JSON.stringify({ error: { message: String(error?.message ?? error) } }), { status: 500 });
@@ -93,6 +98,13 @@ const server = createServer(async (req, res) => {
 server.listen(Number(flags.port), flags.host, () => {
 	console.log(`fake model vendor on http://${flags.host}:${flags.port} (vendor name as first path segment)`);
 });
+
+let localReader;
+/** The OCR reader, made on first use: tesseract.js itself loads on the first read. */
+async function ocrReader() {
+	if (!localReader) localReader = (await import("./local-reader/index.mjs")).localReader();
+	return localReader;
+}
 
 /** Path segments of the form name=value (or `hang`) before the vendor's path. */
 function splitSwitches(url) {
@@ -121,12 +133,15 @@ function definedFlags() {
 }
 
 /** Turns switches into the fake's per-request settings, counting faulty answers per scenario for `times`. */
-function overridesFor(settings, scenario) {
+async function overridesFor(settings, scenario) {
 	const overrides = {};
 	if (settings.fixture) overrides.fixture = settings.fixture;
 	if (settings.form) overrides.form = settings.form;
 	if (settings.latency) overrides.latencyMs = Number(settings.latency);
 	if (settings.rate) overrides.tokensPerSecond = Number(settings.rate);
+	if (settings.reader === "ocr") overrides.reader = await ocrReader();
+	else if (settings.reader) throw new Error(`unknown reader "${settings.reader}" (ocr is the one there is)`);
+	if (settings.rough) overrides.rough = Number(settings.rough) || 1;
 	const faulty = settings.fail || settings.hang || settings.malformed || settings.declined;
 	if (!faulty) return overrides;
 	const given = faultsGiven.get(scenario) ?? 0;

@@ -10,8 +10,35 @@ export type Fault =
 	/** A normal answer: lets a test place a fault on a later call. */
 	| Record<string, never>;
 
+/** How often the rough reader does each thing to a region (rough.mjs, ROUGH_DEFAULTS), and its seed. */
+export interface RoughOptions {
+	seed?: number;
+	shift?: number;
+	shrink?: number;
+	grow?: number;
+	cut?: number;
+	merge?: number;
+	split?: number;
+	duplicate?: number;
+}
+
+/** What a read or translation asked for, as the fake worked it out. */
+export interface FakeTask {
+	kind: "read" | "read-translate" | "translate";
+	source?: string;
+	target?: string;
+	items?: { id: number; text: string }[];
+	boxField: "box" | "box_2d";
+	sent?: { width: number; height: number };
+}
+
+/** Answers in place of the fixtures: a `regions` document for reads, `translations` for translations. */
+export type FakeReader = (task: FakeTask, image?: { mime: string; base64: string }) => object | Promise<object>;
+
 export interface FakeOptions {
 	fixture?: string;
+	reader?: FakeReader;
+	rough?: boolean | number | RoughOptions;
 	form?: "plain" | "fence" | "prose" | "text";
 	latencyMs?: number;
 	keys?: Partial<Record<string, string>>;
@@ -20,16 +47,6 @@ export interface FakeOptions {
 	tokensPerSecond?: number;
 	/** Workers AI: answer in the OpenAI shape (`choices`) instead of `{ response }`. */
 	aiShape?: "response" | "choices";
-	/** Answers reads and translations instead of the fixtures. */
-	reader?: (task: FakeTask, image?: { mime: string; base64: string }) => unknown;
-}
-
-export interface FakeTask {
-	kind: "read" | "read-translate" | "translate";
-	target?: string;
-	items?: { id: number; text: string }[];
-	boxField: "box" | "box_2d";
-	sent?: { width: number; height: number };
 }
 
 export interface FakeCall {

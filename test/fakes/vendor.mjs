@@ -18,6 +18,10 @@
  *               "prose" (a sentence before, a remark after), "text" (Anthropic: no tool call)
  *   latencyMs   delay before every answer (aborts with the caller's signal)
  *   keys        { [vendor]: expected key }; otherwise any key passes unless it starts with "invalid"
+ *   reader      (task, image) => document (or its promise): answers reads and translations instead
+ *               of the fixtures, e.g. a real OCR engine (scripts/local-reader); `image` is { mime, base64 }
+ *   rough       boxes of every read moved, scaled, cut short, merged, split and repeated like a real
+ *               vision model's (rough.mjs): true, a seed, or { seed, ...shares } to set how often
  *   faults      consumed one per request, in order, then answers are normal again:
  *                 { status: 429, retryAfter: "2" }   an HTTP error in the vendor's shape
  *                 { hang: true }                      never answers (until the caller aborts)
@@ -39,6 +43,7 @@ import {
 	replyGemini,
 	replyOpenAiChat,
 } from "./protocols.mjs";
+import { roughDocument } from "./rough.mjs";
 
 /** Vendor by host, for real base URLs; by first path segment on the loopback server. */
 const HOSTS = {
@@ -221,14 +226,17 @@ async function answer(asked, fault, settings) {
 	}
 	const task = {
 		kind,
+		source: input?.source,
 		target: input?.target,
 		items: input?.items,
 		boxField: schemaText.includes("box_2d") ? "box_2d" : "box",
 		sent: asked.image ? imageSize(asked.image.base64) : undefined,
 	};
 	const fixture = fault.fixture ?? settings.fixture ?? "default";
-	const document =
+	let document =
 		settings.reader && !fault.fixture ? await settings.reader(task, asked.image) : answerFor(task, fixture);
+	if (settings.rough && task.kind !== "translate")
+		document = roughDocument(document, roughSetting(task, fixture, settings.rough));
 	const plain = JSON.stringify(document);
 	switch (fault.malformed) {
 		case "garbage":
@@ -267,6 +275,18 @@ export function tokenize(text) {
 			/ ?[\p{L}--\p{Script=Han}--\p{Script=Hiragana}--\p{Script=Katakana}--\p{Script=Hangul}]+|\p{N}{1,3}|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[^\s\p{L}\p{N}]{1,3}|\s+/gv,
 		) ?? []
 	);
+}
+
+/** How the rough reader sees this answer's boxes: their field, their unit's extent, and the setting. */
+function roughSetting(task, fixture, rough) {
+	const bound =
+		fixture === "pixels" && task.sent
+			? task.sent
+			: fixture === "fractions"
+				? { width: 1, height: 1 }
+				: { width: 1000, height: 1000 };
+	const options = typeof rough === "object" ? rough : { seed: typeof rough === "number" ? rough : 1 };
+	return { field: task.boxField, bound, options };
 }
 
 function firstJson(text) {
