@@ -11,16 +11,21 @@
  *   XAI_BASE_URL=http://127.0.0.1:8788/grok/v1          GEMINI_BASE_URL=http://127.0.0.1:8788/gemini/v1beta
  *   DEEPSEEK_BASE_URL=http://127.0.0.1:8788/deepseek    MOONSHOT_BASE_URL=http://127.0.0.1:8788/kimi/v1
  *   OPENAI_BASE_URL=http://127.0.0.1:8788/chatgpt/v1    ANTHROPIC_BASE_URL=http://127.0.0.1:8788/claude
- * Any key works except one starting with "invalid" (the vendor's 401, or Gemini's 400).
+ * Any key works except one starting with "invalid" (the vendor's 401; Gemini's and xAI's 400). Each
+ * vendor knows its current models (test/fakes/models.mjs) and answers any other with its own error;
+ * GET .../models lists them.
  *
  * Switches, as path segments before the vendor name (so one server plays many scenarios),
  * or as CLI flags for every request:
  *   fixture=NAME        default | empty | pixels | fractions | swapped | duplicates | minimal | missing-ids
  *   form=FORM           plain | fence | prose | text      how a correct answer is written
- *   latency=MS          wait before answering
+ *   latency=MS          wait before answering (the time to a first token)
+ *   rate=N              write answers at N output tokens a second (a thinking model unasked to stop: twice the tokens)
  *   fail=STATUS         answer this HTTP error (in the vendor's error shape)
  *   retry-after=S       with fail: send Retry-After
- *   times=N             with fail/hang/malformed: only the first N requests of this path are faulty
+ *   retry-delay=2s      with fail=429 on gemini: the wait in the body (RetryInfo), as Gemini sends it
+ *   declined=KIND       refusal | safety: the model refuses, or the safety filter blocks, in the vendor's shape
+ *   times=N             with fail/hang/malformed/declined: only the first N requests of this path are faulty
  *   hang                never answer (the client's timeout fires)
  *   malformed=KIND      garbage | blank | truncated | wrong-shape
  *   reader=ocr          read the image sent with a real OCR engine (scripts/local-reader: tesseract.js,
@@ -41,8 +46,11 @@ const { values: flags } = parseArgs({
 		fixture: { type: "string" },
 		form: { type: "string" },
 		latency: { type: "string" },
+		rate: { type: "string" },
 		fail: { type: "string" },
 		"retry-after": { type: "string" },
+		"retry-delay": { type: "string" },
+		declined: { type: "string" },
 		times: { type: "string" },
 		hang: { type: "boolean" },
 		malformed: { type: "string" },
@@ -130,10 +138,11 @@ async function overridesFor(settings, scenario) {
 	if (settings.fixture) overrides.fixture = settings.fixture;
 	if (settings.form) overrides.form = settings.form;
 	if (settings.latency) overrides.latencyMs = Number(settings.latency);
+	if (settings.rate) overrides.tokensPerSecond = Number(settings.rate);
 	if (settings.reader === "ocr") overrides.reader = await ocrReader();
 	else if (settings.reader) throw new Error(`unknown reader "${settings.reader}" (ocr is the one there is)`);
 	if (settings.rough) overrides.rough = Number(settings.rough) || 1;
-	const faulty = settings.fail || settings.hang || settings.malformed;
+	const faulty = settings.fail || settings.hang || settings.malformed || settings.declined;
 	if (!faulty) return overrides;
 	const given = faultsGiven.get(scenario) ?? 0;
 	if (settings.times !== undefined && given >= Number(settings.times)) return overrides;
@@ -142,8 +151,10 @@ async function overridesFor(settings, scenario) {
 		overrides.fault = {
 			status: Number(settings.fail),
 			...(settings["retry-after"] ? { retryAfter: settings["retry-after"] } : {}),
+			...(settings["retry-delay"] ? { retryDelay: settings["retry-delay"] } : {}),
 		};
 	} else if (settings.hang) overrides.fault = { hang: true };
+	else if (settings.declined) overrides.fault = { declined: settings.declined };
 	else overrides.fault = { malformed: settings.malformed };
 	return overrides;
 }

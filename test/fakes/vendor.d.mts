@@ -1,6 +1,9 @@
 /** Types for vendor.mjs, so TypeScript tests can drive the fake. */
 export type Fault =
-	| { status: number; retryAfter?: string }
+	/** `retryDelay` ("2s"): Gemini's wait in a 429's body. */
+	| { status: number; retryAfter?: string; retryDelay?: string }
+	/** The model refused, or the safety filter blocked it, in the vendor's own shape. */
+	| { declined: "refusal" | "safety" }
 	| { hang: true }
 	| { malformed: "garbage" | "blank" | "truncated" | "wrong-shape" }
 	| { fixture: string }
@@ -40,6 +43,10 @@ export interface FakeOptions {
 	latencyMs?: number;
 	keys?: Partial<Record<string, string>>;
 	faults?: Fault[];
+	/** Answers are written at this many output tokens a second (unset: at once). */
+	tokensPerSecond?: number;
+	/** Workers AI: answer in the OpenAI shape (`choices`) instead of `{ response }`. */
+	aiShape?: "response" | "choices";
 }
 
 export interface FakeCall {
@@ -53,6 +60,8 @@ export interface FakeCall {
 	/** HTTP status of the vendor-style rejection, when the request broke the protocol. */
 	rejected?: number;
 	task?: FakeTask;
+	/** Output tokens of the answer (as tokenize() counts them). */
+	outputTokens?: number;
 }
 
 export interface FakeVendor {
@@ -63,4 +72,5 @@ export interface FakeVendor {
 }
 
 export function createFakeVendor(options?: FakeOptions): FakeVendor;
+export function tokenize(text: string): string[];
 export function imageSize(base64: string): { width: number; height: number } | undefined;
