@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { parseArgs } from "node:util";
+import { SAMPLE, translateSample } from "./dev-sample.mjs";
 import { provisionAccount, startDevServer, startFakeVendor } from "./dev-server.mjs";
 
 const DEV_VARS = ".dev.vars";
@@ -156,10 +157,14 @@ async function main() {
 	/** @type {Record<string, string>} */
 	const overrides = {};
 	if (fakeVendor) {
-		const fake = await startFakeVendor({ port: ports.vendor, quiet: false });
+		const fake = await startFakeVendor({ port: ports.vendor, quiet: false, reader: "ocr" });
 		children.push(fake);
 		Object.assign(overrides, fake.vars);
-		console.log(`No vendor key in ${DEV_VARS}: models are the local fake vendor on port ${ports.vendor}.`);
+		console.log(
+			`No vendor key in ${DEV_VARS}: a local OCR (tesseract.js) reads the text, and translations are stand-ins:\n` +
+				"a phrasebook for the bundled samples, otherwise a pseudo-translation marked ~like this~.\n" +
+				`Put a key in ${DEV_VARS} (see .dev.vars.example, e.g. GEMINI_API_KEY) to translate for real.`,
+		);
 	}
 
 	const server = await startDevServer({
@@ -187,6 +192,13 @@ Try it (the README's command):
 ${sampleCommand(server.url).replace("<the key above>", account.apiKey)}
 
 Ctrl-C stops the service.`);
+
+	try {
+		const made = await translateSample(server.url, account.apiKey);
+		console.log(`\nTranslated ${SAMPLE.file} (${SAMPLE.sourceLanguage} -> ${SAMPLE.targetLanguage}): ${made}`);
+	} catch (error) {
+		console.log(`\nThe sample translation failed: ${error.message}`);
+	}
 }
 
 main().catch((error) => {

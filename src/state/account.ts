@@ -1,14 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
+import { RESERVATION_TIMEOUT_MS } from "../call-limits";
 import type { Env } from "../env";
 import { alarmForOldest } from "./alarm";
 import { newKeyId } from "./ids";
 import { CALL_COST, type Plan } from "./plans";
-
-/**
- * A call not delivered this long after its reservation belongs to a Worker that died (before the
- * commit, or while the image streamed): the alarm refunds it. Model work ends well within it.
- */
-export const RESERVATION_TIMEOUT_MS = 5 * 60 * 1000;
 
 export interface AccountView {
 	accountId: string;

@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
+import { RESERVATION_TIMEOUT_MS } from "../call-limits";
 import type { Env } from "../env";
-import { type CallDescription, RESERVATION_TIMEOUT_MS } from "./account";
+import type { CallDescription } from "./account";
 import { alarmForOldest } from "./alarm";
 import { secretsEqual } from "./credentials";
 import { newRecordId } from "./ids";

@@ -16,6 +16,8 @@ const ADMIN_TOKEN = "e2e-admin-token";
  * @param {object} [options]
  * @param {number} [options.modelLatencyMs]  every model call takes this long (the fake vendor's latency switch)
  * @param {Record<string, string>} [options.vendorSwitches]  a fake vendor switch per base URL variable, e.g. { XAI_BASE_URL: "fail=500" }
+ * @param {string} [options.reader]  "ocr" reads images with the local OCR reader (as `npm start` without keys
+ *   does) instead of the fake vendor's fixtures
  * @returns {Promise<{ url: string, apiKey: string, accountId: string, credits: () => Promise<number>, stop: () => Promise<void> }>}
  */
 export async function startService({
@@ -23,9 +25,10 @@ export async function startService({
 	plan = "professional",
 	modelLatencyMs,
 	vendorSwitches = {},
+	reader,
 } = {}) {
 	const persistTo = await mkdtemp(path.join(tmpdir(), "yakusu-e2e-"));
-	const vendor = await startFakeVendor();
+	const vendor = await startFakeVendor({ reader });
 	for (const [name, value] of Object.entries(vendor.vars)) {
 		if (!name.endsWith("_BASE_URL")) continue;
 		const switches = [modelLatencyMs === undefined ? "" : `latency=${modelLatencyMs}`, vendorSwitches[name] ?? ""];
