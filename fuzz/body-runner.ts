@@ -4,6 +4,7 @@
  * in the tests (test/request/body-fuzz.test.ts) and a longer one from the command line
  * (node fuzz/run-body.mjs --seconds 300).
  */
+import { seededRandom } from "./seeded-random";
 import { bodyTarget } from "./targets/body";
 
 /** Pieces worth splicing into a body: the reader's grammar and its edge cases. */
@@ -39,18 +40,6 @@ const TOKENS = [
 	"\u00e9",
 ].map((token) => new TextEncoder().encode(token));
 const RAW = [0x00, 0x1f, 0x7f, 0x80, 0xbf, 0xc0, 0xc3, 0xe2, 0xef, 0xf0, 0xf8, 0xff];
-
-/** mulberry32: small, seeded, replayable. */
-function generator(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 function mutate(input: Uint8Array, random: () => number): Uint8Array {
 	let bytes = Array.from(input);
@@ -97,7 +86,7 @@ export async function fuzzBody({
 	runs: number;
 	until?: number;
 }): Promise<FuzzReport> {
-	const random = generator(seed);
+	const random = seededRandom(seed);
 	const starts = [...bodyTarget.seeds(), ...(bodyTarget.crafted?.() ?? []).map((c) => c.bytes)];
 	const report: FuzzReport = { runs: 0, failures: [] };
 	const attempt = async (input: Uint8Array) => {
