@@ -189,6 +189,9 @@ function report(name, peak) {
 
 console.log(`Node ${process.version}, ${process.platform}/${process.arch}`);
 console.log(`Image ${mb(image.length)} MB decoded; body ${mb(bodyLength)} MB in 64 KiB chunks.\n`);
+console.log(
+	"The reader's buffer is a resizable ArrayBuffer, which Node's `arrayBuffers` figure does not count: RSS is the column that shows it.\n",
+);
 console.log("| Peak memory added while reading | heap + buffers | heap | buffers | RSS |");
 console.log("|---|---|---|---|---|");
 report("streaming, Content-Length known", await streamingPeak(bodyLength));
