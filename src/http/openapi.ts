@@ -134,7 +134,7 @@ function buildDocument(): JsonObject {
 					operationId: "translateImage",
 					summary: "Translate the text in an image",
 					description:
-						"Checks run in this order: key (401), plan (403), rate limit (429), body (400, 413, 422), idempotency (409), credit (402). Nothing is charged unless the call answers 200; a translation failure answers 500 and refunds.",
+						"Checks run in this order: key (401), plan (403), rate limit (429), body (400, 413, 422), idempotency (409), credit (402). Nothing is charged unless the translated image is delivered: a translation failure answers 500 and refunds, and a client that goes away before it has the whole answer is refunded too. The 200 body gives `remainingCredit` before `resultImage`, which streams. A refusal is answered once the request body has arrived.",
 					parameters: [{ $ref: "#/components/parameters/Idempotency-Key" }],
 					// Redocly's convention for ready-to-run samples; /docs shows it too.
 					"x-codeSamples": [{ lang: "Shell", label: "curl", source: CURL_SAMPLE }],
