@@ -169,7 +169,7 @@ async function submit(event) {
 		body.imageBase64 = await readAsDataUrl(state.file);
 		// One key per click: if the connection drops after the server accepted the call, it is not charged twice.
 		const answer = await translateImage({ apiKey, body, idempotencyKey: newIdempotencyKey() });
-		if (answer.status === 200) {
+		if (answer.status === 200 && !answer.cut) {
 			await showResult(answer.body, body.targetLanguage);
 			setStatus(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 		} else {

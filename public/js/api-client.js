@@ -17,12 +17,15 @@ export async function translateImage({ apiKey, body, idempotencyKey }) {
 		body: JSON.stringify(body),
 	});
 	let payload = {};
+	let cut = false;
 	try {
 		payload = await response.json();
 	} catch {
-		// A proxy's HTML error page, say: the status alone still explains it.
+		// A proxy's HTML error page, say: the status alone still explains it. A 200 cut short is the image
+		// failing, or the connection dropping, while it streamed.
+		cut = response.ok;
 	}
-	return { status: response.status, body: payload, headers: response.headers };
+	return { status: response.status, body: payload, headers: response.headers, cut };
 }
 
 const FIELD_LABELS = {
@@ -44,7 +47,10 @@ function invalidField(detail) {
 }
 
 /** A sentence for a failed call: what happened, whether it cost anything, and what to do next. */
-export function describeFailure({ status, body, headers }) {
+export function describeFailure({ status, body, headers, cut }) {
+	if (cut) {
+		return "The translated image was cut off before it all arrived; the call is refunded. Try again.";
+	}
 	const detail = typeof body?.detail === "string" ? body.detail : undefined;
 	const sentence = (() => {
 		switch (status) {
