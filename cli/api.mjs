@@ -54,10 +54,14 @@ export function createClient({ baseUrl, apiKey, timeoutMs = 300_000 }) {
 					signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
 				}),
 			);
-			const payload = await response.json().catch(() => ({}));
+			const payload = await response.json().catch(() => undefined);
+			// A 200 whose image stopped mid-stream: the service refunds it and frees the key, so it is retried.
+			if (payload === undefined && response.ok) {
+				throw new Error("the translated image was cut off before it all arrived (not charged)");
+			}
 			return {
 				status: response.status,
-				body: payload,
+				body: payload ?? {},
 				rate: rateLimit(response.headers),
 				retryAfter: seconds(response.headers.get("retry-after")),
 			};
