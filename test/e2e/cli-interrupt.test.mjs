@@ -16,7 +16,10 @@ import { FIXTURES, REPO } from "./harness.mjs";
 
 const CLI = path.join(REPO, "cli", "yakusu.mjs");
 
-/** A stand-in API: `answer(req)` gives `{status, body}` or null to hold the request open until the client leaves. */
+/**
+ * A stand-in API: `answer(req)` gives `{status, body}` (or `raw` text for the body), or null to hold the
+ * request open until the client leaves.
+ */
 function standIn(answer) {
 	const seen = { requests: 0, abandoned: 0 };
 	const server = createServer((req, res) => {
@@ -28,7 +31,10 @@ function standIn(answer) {
 		req.resume();
 		req.on("end", () => {
 			const reply = answer(req);
-			if (reply) res.writeHead(reply.status, { "Content-Type": "application/json" }).end(JSON.stringify(reply.body));
+			if (reply) {
+				res.writeHead(reply.status, { "Content-Type": "application/json" });
+				res.end(reply.raw ?? JSON.stringify(reply.body));
+			}
 		});
 	});
 	return new Promise((resolve) =>
@@ -150,6 +156,38 @@ describe("yakusu interrupted, refused, or told a page is taken", { timeout: 120_
 			assert.equal(result.code, 0, result.stderr);
 			assert.match(result.stdout, /0 translated, 1 skipped, 0 failed/);
 			assert.match(result.stderr, /already translated \(record rec_2\).*kept: use --again/);
+		} finally {
+			api.close();
+		}
+	});
+
+	it("retries a 200 whose image was cut off mid-stream, with the same key, and saves the whole one", async () => {
+		const keys = [];
+		const whole = {
+			success: true,
+			recordId: "rec_3",
+			remainingCredit: 990,
+			resultImage:
+				"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+		};
+		const api = await standIn((req) => {
+			keys.push(req.headers["idempotency-key"]);
+			return keys.length === 1
+				? {
+						status: 200,
+						raw: '{"success":true,"recordId":"rec_3","remainingCredit":990,"resultImage":"data:image/png;base64,iVBOR',
+					}
+				: { status: 200, body: whole };
+		});
+		try {
+			const dir = path.join(work, "cut");
+			await mkdir(dir);
+			await copyFile(path.join(FIXTURES, "hello-ja.png"), path.join(dir, "p.png"));
+			const result = await start(["translate", dir, "--to", "en"], api.url).exited;
+			assert.equal(result.code, 0, result.stderr);
+			assert.equal(keys.length, 2);
+			assert.equal(keys[0], keys[1], "the retry reuses the Idempotency-Key the service freed");
+			assert.match(result.stdout, /1 translated, 0 skipped, 0 failed; 990 credits left/);
 		} finally {
 			api.close();
 		}
