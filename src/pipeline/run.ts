@@ -5,17 +5,9 @@ import { encodePng } from "./encode";
 import { PipelineError } from "./errors";
 import { layoutAndErase } from "./layout-raster";
 import { readAndTranslate } from "./read";
-import type { StageTimings, TranslateJob } from "./types";
+import type { PipelineContext, StageTimings, TranslateJob } from "./types";
 import { typesetRegions } from "./typeset";
 import { asErasedRegions } from "./typeset-adapter";
-
-export interface PipelineContext {
-	env: Env;
-	/** Aborted when the client goes away: outstanding model calls stop. */
-	signal: AbortSignal;
-	/** Filled in by the pipeline, stage by stage, for the record log. */
-	timings: StageTimings;
-}
 
 export interface PipelineResult {
 	/**

@@ -1,8 +1,7 @@
 /** Builders shared by the model tests: a job, a raster, a pipeline context over the fake vendor. */
 import { vi } from "vitest";
 import type { Env } from "../../src/env";
-import type { PipelineContext } from "../../src/pipeline/run";
-import type { Raster, TranslateJob } from "../../src/pipeline/types";
+import type { PipelineContext, Raster, TranslateJob } from "../../src/pipeline/types";
 import { createFakeVendor, type FakeOptions, type FakeVendor } from "../fakes/vendor.mjs";
 
 /** Every vendor keyed, as in a full deployment; tests delete what they need missing. */
