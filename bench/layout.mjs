@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 /**
- * Layout with rough boxes (issue 10): the same inputs erased with exact boxes and with boxes as
- * rough as real vision models give them (bench/layout/rough.mjs), by the pipeline before the layout
- * stage (erase trusting the reader's boxes, from the BASELINE commit) and by layout + erase now,
- * all in one run. Inputs: the synthetic corpus (bench/corpus/synthetic.mjs, near-exact boxes) and
- * real-looking pages (bench/layout/pages.mjs: balloons in art, captions, a banner, a sign).
- * Scores, against the clean plate:
+ * The layout stage against what came before it (issue 10): the same inputs erased with exact boxes
+ * and with the rough reader's (test/fakes/rough.mjs, seed 7), by the erase stage of the BASELINE
+ * commit (lettering looked for within the reader's box only) and by layout + erase now, all in one
+ * run. Inputs: the synthetic corpus (bench/corpus/synthetic.mjs) and the real-looking pages
+ * (bench/corpus/pages). Scores, against the clean plate:
  *   - PSNR (RGB) over the lettering dilated by 2 px;
  *   - residue: share of the source's characters tesseract still reads on the erased image;
  *   - left: share of lettering pixels still as drawn (over 60 levels from the plate);
@@ -15,22 +14,26 @@
  *   - lettering meant to stay is not scored: blocks the model left unchanged, and under cover panels
  *     (counted as covered);
  *   - speed: layout and erase ms per megapixel of image (best of 3, node), against the baseline's erase.
- * Writes the pages typeset (before and after, exact and rough boxes) to bench/out/layout/ to look at.
+ * Typesetting quality with rough boxes is bench/pages.mjs's; this one says what the layout stage changed.
+ * Writes the erased images to bench/out/layout/ to look at.
  * Usage: node bench/layout.mjs [--no-ocr]
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { roughen } from "../test/fakes/rough.mjs";
+import { makePages } from "./corpus/pages/index.mjs";
 import { writePng } from "./corpus/png.mjs";
 import { corpus, makeSample } from "./corpus/synthetic.mjs";
-import { makePages } from "./layout/pages.mjs";
-import { roughRegions } from "./layout/rough.mjs";
 import { nearText, ocr, psnr, shareRead } from "./scores.mjs";
-import { bundleWithWasm, loadFontFromDisk } from "./typeset/bundle.mjs";
+import { bundleWithWasm } from "./typeset/bundle.mjs";
 
 /** The last commit before the layout stage: erase found lettering only inside the reader's box. */
 const BASELINE = "557db43";
 const OUT = "bench/out/layout";
+const SEED = 7;
+/** tesseract's language per source language of the pages. */
+const TESSERACT = { en: "eng", ja: "jpn", ko: "kor", zh: "chi_sim" };
 const useOcr = !process.argv.includes("--no-ocr");
 const ROOT = resolve(import.meta.dirname, "..");
 
@@ -38,10 +41,7 @@ mkdirSync(OUT, { recursive: true });
 const after = await bundleWithWasm(
 	`export { cropsFor, layoutCrop, planLayout, settlePage } from "./src/pipeline/layout/index.ts";
 	export { eraseBlocks, pasteErased } from "./src/pipeline/erase/index.ts";
-	export { cutPatch, wholePatch } from "./src/pipeline/patch.ts";
-	export { asErasedRegions } from "./src/pipeline/typeset-adapter.ts";
-	export { typesetRegions } from "./src/pipeline/typeset/index.ts";
-	export { composeOverlays } from "./src/pipeline/compose.ts";`,
+	export { cutPatch, wholePatch } from "./src/pipeline/patch.ts";`,
 	ROOT,
 	"layout-after",
 );
@@ -49,12 +49,12 @@ const before = await baseline();
 
 const inputs = [];
 for (const spec of corpus()) inputs.push(fromCorpus(await makeSample(spec)));
-for (const page of await makePages()) inputs.push({ ...page, kind: "page", tesseract: tesseractFor(page) });
+for (const page of await makePages()) inputs.push(fromPage(page));
 
 const rows = [];
-for (const [n, input] of inputs.entries()) {
+for (const input of inputs) {
 	for (const boxes of ["exact", "rough"]) {
-		const regions = boxes === "exact" ? input.regions : roughRegions(input.regions, { ...input, seed: n + 1 });
+		const regions = boxes === "exact" ? input.regions : roughRegions(input);
 		for (const [stage, run] of [
 			["before", runBefore],
 			["after", runAfter],
@@ -67,13 +67,12 @@ for (const [n, input] of inputs.entries()) {
 			console.error(
 				`${input.name.padEnd(20)} ${boxes} ${stage.padEnd(6)} PSNR ${row.psnr.toFixed(1).padStart(5)} dB  left ${pct(row.left)}  art ${pct(row.art)}  overprinted ${row.overprinted}/${row.blocks}  ${row.ms.toFixed(1)} ms${useOcr ? `  residue ${pct(row.residue)}` : ""}`,
 			);
-			if (input.kind === "page") await drawPage(input, regions, stage, `${input.name}.${boxes}.${stage}`);
 		}
 	}
 }
 report();
 
-/** The baseline's erase and typesetting, bundled from its sources (undefined when git cannot give them). */
+/** The baseline's erase, bundled from its sources (undefined when git cannot give them). */
 async function baseline() {
 	const dir = join(ROOT, "bench/out/layout-baseline");
 	try {
@@ -84,13 +83,7 @@ async function baseline() {
 		console.error(`No baseline: commit ${BASELINE} is not in this clone; "before" rows are left out.`);
 		return undefined;
 	}
-	return bundleWithWasm(
-		`export { eraseRegions } from "./src/pipeline/erase/index.ts";
-		export { typesetRegions } from "./src/pipeline/typeset/index.ts";
-		export { composeOverlays } from "./src/pipeline/compose.ts";`,
-		dir,
-		"layout-before",
-	);
+	return bundleWithWasm(`export { eraseRegions } from "./src/pipeline/erase/index.ts";`, dir, "layout-before");
 }
 
 /** Best of three runs' times (each part's best); the image of the last. */
@@ -110,7 +103,7 @@ function runBefore(input, regions) {
 	return bestOf(() => {
 		const image = copy(input.image);
 		const started = performance.now();
-		const erased = before.eraseRegions(image, regions, "manga");
+		const erased = before.eraseRegions(image, regions, input.mode);
 		const ms = performance.now() - started;
 		// Typesetting drew in the erased area (and the text box); keep-alike regions did not exist.
 		const areas = erased.map((e) => ({ box: union(e.textBox, e.erasedBox), cover: false }));
@@ -121,7 +114,7 @@ function runBefore(input, regions) {
 function runAfter(input, regions) {
 	return bestOf(() => {
 		const image = copy(input.image);
-		const { blocks, layoutMs, eraseMs } = layOut(image, regions);
+		const { blocks, layoutMs, eraseMs } = layOut(image, regions, input.mode);
 		const areas = blocks
 			.filter((b) => b.treatment !== "keep")
 			.map((b) => ({ box: b.treatment === "cover" ? b.textBox : b.container.box, cover: b.treatment === "cover" }));
@@ -130,7 +123,7 @@ function runAfter(input, regions) {
 }
 
 /** Layout and erase as the pipeline runs them, crop by crop, each timed. */
-function layOut(image, regions) {
+function layOut(image, regions, mode) {
 	const whole = after.wholePatch(image);
 	let layoutMs = 0;
 	let eraseMs = 0;
@@ -146,7 +139,7 @@ function layOut(image, regions) {
 		eraseMs += performance.now() - started;
 		perCrop.push(laid.map((l) => l.block));
 	}
-	return { blocks: after.settlePage(perCrop, "manga"), layoutMs, eraseMs };
+	return { blocks: after.settlePage(perCrop, mode), layoutMs, eraseMs };
 }
 
 function score(input, { image, ms, layoutMs, areas }) {
@@ -216,36 +209,12 @@ function residue(input, image, name) {
 	return shareRead(source, ocr(file, input.tesseract));
 }
 
-/** The page erased and typeset as the pipeline of that stage did, to look at. */
-async function drawPage(page, regions, stage, name) {
-	const target = /[a-z]/i.test(page.regions[0].text) ? "ja" : "en";
-	const options = {
-		mode: "manga",
-		sourceLanguage: target === "en" ? "ja" : "en",
-		targetLanguage: target,
-		imageWidth: page.width,
-		imageHeight: page.height,
-		loadFont: loadFontFromDisk,
-	};
-	const image = copy(page.image);
-	const lib = stage === "before" ? before : after;
-	let handed;
-	if (stage === "before") handed = before.eraseRegions(image, regions, "manga");
-	else {
-		const { blocks } = layOut(image, regions);
-		handed = after.asErasedRegions(blocks, image);
-	}
-	const { overlays } = await lib.typesetRegions(handed, options);
-	lib.composeOverlays(image, overlays);
-	writeFileSync(join(OUT, `${name}.png`), writePng(image));
-}
-
 function report() {
 	const machine = `${process.version}`;
 	const mean = (of, f) => of.reduce((sum, r) => sum + f(r), 0) / Math.max(1, of.length);
 	const select = (f) => rows.filter(f);
 	console.log(
-		`Erase with exact and with rough boxes (bench/layout/rough.mjs: centre off by up to 12% of the box, size -20% to +30%, some boxes cut short to their first lines, some split in two, neighbours merged, some read twice), before the layout stage (erase within the reader's boxes, commit ${BASELINE}) and after (layout + erase), in one run (node ${machine}). ` +
+		`Erase with exact and with rough boxes (test/fakes/rough.mjs, seed ${SEED}: centre off by up to 12% of the box, size -20% to +30%, some boxes cut short, merged, split, repeated), before the layout stage (erase within the reader's boxes, commit ${BASELINE}) and after (layout + erase), in one run (node ${machine}), on the synthetic corpus and the real-looking pages (bench/corpus/pages). ` +
 			"PSNR over the lettering dilated by 2 px against the clean plate; residue: share of the source's characters tesseract reads on the erased image; left: lettering pixels still as drawn; art: other pixels (3 px and more from lettering) changed; overprinted: blocks whose translation would be drawn over 20 or more lettering pixels left. Images: bench/out/layout/.\n",
 	);
 	const kinds = [...new Set(rows.map((r) => r.kind))];
@@ -305,7 +274,31 @@ function fromCorpus(sample) {
 		translation: "Translated text",
 		lines: linesOf(sample, r),
 	}));
-	return { ...sample, regions };
+	return { ...sample, mode: "manga", regions };
+}
+
+/** A real-looking page as an input: its blocks as the reader's regions, exact. */
+function fromPage(page) {
+	const regions = page.blocks.map((b) => ({
+		id: b.id,
+		text: b.text,
+		box: b.box,
+		vertical: b.vertical,
+		translation: b.translation,
+		lines: b.lines,
+	}));
+	return { ...page, kind: "page", tesseract: TESSERACT[page.source], regions };
+}
+
+/** The rough reader's version of the input's regions, in whole pixels. */
+function roughRegions(input) {
+	const round = (b) => ({ x0: Math.floor(b.x0), y0: Math.floor(b.y0), x1: Math.ceil(b.x1), y1: Math.ceil(b.y1) });
+	return roughen(input.regions, { seed: SEED, width: input.width, height: input.height }).map((r, id) => ({
+		...r,
+		id,
+		box: round(r.box),
+		lines: r.lines?.map((l) => ({ ...l, box: round(l.box) })),
+	}));
 }
 
 /** Lines (or columns) of a region's ink, as the coverage shows them, when there are as many as its lines. */
@@ -335,10 +328,6 @@ function linesOf(sample, region) {
 		text: region.lines[k],
 		box: region.vertical ? { x0: s, y0: b.y0, x1: e, y1: b.y1 } : { x0: b.x0, y0: s, x1: b.x1, y1: e },
 	}));
-}
-
-function tesseractFor(page) {
-	return /[a-z]/i.test(page.regions[0].text) ? "eng" : "jpn";
 }
 
 function normalised(text) {

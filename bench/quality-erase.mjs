@@ -76,7 +76,7 @@ for (const sample of samples) {
 		box: { x0: Math.floor(r.box.x0), y0: Math.floor(r.box.y0), x1: Math.ceil(r.box.x1), y1: Math.ceil(r.box.y1) },
 		translation: "",
 	}));
-	eraseRegions(roughImage, rough, "general");
+	layoutAndErase(roughImage, rough, "general");
 	const roughFile = join(OUT, `${sample.name}.rough.png`);
 	writeFileSync(roughFile, writePng(roughImage));
 	row.roughPsnr = psnr(sample, roughImage);

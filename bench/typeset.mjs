@@ -71,10 +71,9 @@ function erasedRegions(sample, target) {
 		vertical: r.vertical,
 		translation: translationOf(r.text, target),
 	}));
-	// Each region is handed over as the block it became (keyed by its first region's id).
+	// Each region as the block it became, keyed by its first region's id.
 	const { blocks } = typeset.layoutAndErase(image, translated, MODE);
-	const handedOver = typeset.asErasedRegions(blocks, image);
-	return handedOver.map((r, k) => ({ ...r, id: blocks.filter((b) => b.treatment !== "keep")[k].regionIds[0] }));
+	return blocks.map((b) => ({ ...b, id: b.regionIds[0] }));
 }
 
 /** The page's blocks as layout would hand them over: one per region, in the container drawn around it. */

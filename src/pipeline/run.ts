@@ -6,8 +6,7 @@ import { PipelineError } from "./errors";
 import { layoutAndErase } from "./layout-raster";
 import { readAndTranslate } from "./read";
 import type { PipelineContext, StageTimings, TranslateJob } from "./types";
-import { typesetRegions } from "./typeset";
-import { asErasedRegions } from "./typeset-adapter";
+import { typesetPage } from "./typeset";
 
 export interface PipelineResult {
 	/**
@@ -34,7 +33,7 @@ export const runPipeline: Pipeline = async (job, ctx) => {
 
 	const page = await timed(timings, "erase", () => layoutAndErase(raster, regions, job.mode));
 	const { overlays, overflow } = await timed(timings, "typeset", () =>
-		typesetRegions(asErasedRegions(page.blocks, raster), {
+		typesetPage(page.blocks, {
 			mode: job.mode,
 			sourceLanguage: job.sourceLanguage,
 			targetLanguage: job.targetLanguage,
@@ -46,8 +45,7 @@ export const runPipeline: Pipeline = async (job, ctx) => {
 	await timed(timings, "compose", () => composeOverlays(raster, overlays));
 	stopIfAbandoned(ctx.signal);
 	const png = await timed(timings, "encode", () => encodePng(raster));
-	const unfitted = page.blocks.filter((b) => overflow.includes(b.id)).flatMap((b) => b.regionIds);
-	return { png, overflow: [...unfitted, ...page.dropped] };
+	return { png, overflow: [...overflow, ...page.dropped] };
 };
 
 async function timed<T>(timings: StageTimings, stage: keyof StageTimings, run: () => T | Promise<T>): Promise<T> {

@@ -81,20 +81,6 @@ export interface TranslatedRegion extends TextRegion {
 	translation: string;
 }
 
-/** What the erase stage learned about a region, for typesetting. */
-export interface ErasedRegion extends TranslatedRegion {
-	/** The reader's box tightened to the lettering actually found. */
-	textBox: Box;
-	/** The area that was cleaned: text may grow into it when it does not fit textBox. */
-	erasedBox: Box;
-	textColor: Rgb;
-	backgroundColor: Rgb;
-	/** Estimated from stroke width against line height. */
-	bold: boolean;
-	/** Estimated from where the source lines start and end. */
-	align: "left" | "center" | "right";
-}
-
 /**
  * What holds a block's lettering, found in the pixels by the layout stage: a speech balloon (a
  * closed light area inside a dark outline, the outline being art), a label or caption panel (a

@@ -21,5 +21,4 @@ export {
 	type PagePlan,
 	planPage,
 } from "./plan";
-export { typesetRegions } from "./regions-adapter";
 export { roomFrame } from "./room";
