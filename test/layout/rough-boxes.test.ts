@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { layoutAndErase } from "../../src/pipeline/layout-raster";
+import { overlap } from "../../src/pipeline/patch";
 import type { Box, TextBlock, TranslatedRegion } from "../../src/pipeline/types";
 import type { Mode } from "../../src/request/options";
+import { roughen } from "../fakes/rough.mjs";
 import { Page, rough } from "./page";
 
 /**
@@ -221,6 +223,51 @@ describe("the page is never left with lettering under a translation", () => {
 			["THE END", "Fin", "panel", "caption"],
 		]);
 		expectNothingPrintedOverLettering(page, erased, blocks);
+	});
+});
+
+describe("with the rough reader's boxes", () => {
+	it.each([1, 2, 3, 4, 5])("leaves no lettering under a translation and no art damaged (seed %i)", (seed) => {
+		const page = new Page(640, 420).hatch({ x0: 0, y0: 0, x1: 640, y1: 420 }, 9, 1);
+		page.balloon(130, 110, 110, 80).balloon(400, 100, 120, 75).balloon(520, 300, 105, 90);
+		page.panel({ x0: 30, y0: 300, x1: 290, y1: 380 });
+		const drawn = [
+			{ text: "HELLO THERE", ...page.write(["HELLO", "THERE"], 88, 84, 3), vertical: false },
+			{ text: "NO WAY OUT", ...page.write(["NO", "WAY", "OUT"], 370, 66, 3, { vertical: true }), vertical: true },
+			{ text: "WHY NOT TRY IT", ...page.write(["WHY", "NOT", "TRY", "IT"], 470, 259, 3), vertical: false },
+			{ text: "THE END", ...page.write(["THE", "END"], 60, 316, 3), vertical: false },
+		];
+		const exact = drawn.map(({ text, box, lines, vertical }) => ({
+			text,
+			box,
+			lines,
+			vertical,
+			translation: "Translated.",
+		}));
+		const round = (b: Box) => ({
+			x0: Math.floor(b.x0),
+			y0: Math.floor(b.y0),
+			x1: Math.ceil(b.x1),
+			y1: Math.ceil(b.y1),
+		});
+		const regions = roughen(exact, {
+			seed,
+			width: 640,
+			height: 420,
+			cut: 0.4,
+			merge: 0.3,
+			split: 0.3,
+			duplicate: 0.3,
+		}).map((r, id) => ({ ...r, id, box: round(r.box), lines: r.lines?.map((l) => ({ ...l, box: round(l.box) })) }));
+		const { blocks, erased } = lay(page, regions);
+		expect(page.artChanged(erased)).toBe(0);
+		expectNothingPrintedOverLettering(page, erased, blocks);
+		// Every balloon holds one block, whatever the reader made of it, and no two blocks' areas meet:
+		// no translation is set over another.
+		expect(blocks.filter((b) => b.container.kind === "balloon")).toHaveLength(3);
+		expect(blocks).toHaveLength(4);
+		for (const [k, a] of blocks.entries())
+			for (const b of blocks.slice(k + 1)) expect(overlap(a.container.box, b.container.box)).toBe(0);
 	});
 });
 

@@ -21,6 +21,8 @@ export interface LaidOut {
 const SAME_CONTAINER = 0.8;
 /** Two findings share lettering when this share of the smaller one's glyph pixels are the other's too. */
 const SHARED_INK = 0.3;
+/** Free areas overlapping this much of the smaller one are one block's. */
+const NESTED = 0.5;
 /** Two boxes with nothing found in them repeat one another from this intersection over union... */
 const SAME_BOX = 0.8;
 /** ...or, reading the same text, from this share of the smaller box. */
@@ -52,7 +54,13 @@ function together(a: Finding, b: Finding): boolean {
 		(b.closed && !a.lettering && holds(b, centre(a.region.box)))
 	)
 		return true;
-	if (a.lettering && b.lettering) return sharedInk(a.lettering, b.lettering) >= SHARED_INK;
+	if (a.lettering && b.lettering) {
+		// Free lettering whose areas lie one within the other (lines of one paragraph read apart) is one block.
+		const free = !a.closed && !b.closed;
+		const nested =
+			overlap(a.container.box, b.container.box) >= NESTED * Math.min(area(a.container.box), area(b.container.box));
+		return sharedInk(a.lettering, b.lettering) >= SHARED_INK || (free && nested);
+	}
 	const ra = a.region.box;
 	const rb = b.region.box;
 	if (iou(ra, rb) >= SAME_BOX) return true;

@@ -18,11 +18,10 @@ const FLOOD_TOLERANCE = 18;
 /** Margin kept around a container's inside in the work patch: its outline and a little beyond. */
 const OUTLINE_MARGIN = 6;
 /**
- * A balloon's lettering is set in its middle, and fills a fair share of it unless it is a word or
- * two: narration in a corner of a panel of the page is neither, and is free text, not a caption.
+ * Share of a container its lettering fills at least: a word in a balloon fills a few hundredths of
+ * it; a line of narration in a panel of the page, whose flat background is its container, far less.
  */
-const MIN_FILL = 0.08;
-const MIDDLE = 0.25;
+const MIN_FILL = 0.02;
 /** Without lines, another shape is part of the region when its box holds this share of the shape's lettering. */
 const SECOND_SHARE = 0.5;
 /** How far (px) a container may reach past the reader's box and still be held by it. */
@@ -96,7 +95,7 @@ function inShape(
 	if (!glyphs?.box) return undefined;
 	let insideArea = 0;
 	for (const v of shape.inside) insideArea += v;
-	if (!heldLikeLettering(glyphs.box, toPatchBox(patch, shape.box), insideArea)) return undefined;
+	if (area(glyphs.box) < MIN_FILL * insideArea) return undefined;
 	const { lettering, measures, inkArea } = measureGlyphs(
 		patch,
 		{ ...glyphs, box: glyphs.box },
@@ -197,15 +196,6 @@ export function readingOrder(a: Box, b: Box, vertical: boolean): number {
 	const shared = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
 	const oneRow = shared > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
 	return oneRow ? cx(a) - cx(b) : cy(a) - cy(b);
-}
-
-/** Whether glyphs in a shape are set as a letterer sets a balloon or a caption: see MIN_FILL. */
-function heldLikeLettering(glyphs: Box, shape: Box, insideArea: number): boolean {
-	if (area(glyphs) >= MIN_FILL * insideArea) return true;
-	const off = (g0: number, g1: number, s0: number, s1: number) => Math.abs((g0 + g1) / 2 - (s0 + s1) / 2) / (s1 - s0);
-	return (
-		off(glyphs.x0, glyphs.x1, shape.x0, shape.x1) <= MIDDLE && off(glyphs.y0, glyphs.y1, shape.y0, shape.y1) <= MIDDLE
-	);
 }
 
 function within(inner: Box, outer: Box): boolean {

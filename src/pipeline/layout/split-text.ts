@@ -22,25 +22,27 @@ export function joinTexts(parts: string[]): string {
 /** Where a text may be cut, and how well a cut there reads (sentence ends best). */
 const SENTENCE_END = /[.!?。！？…」』)）]/u;
 const CLAUSE_END = /[,、，;；:：]/u;
-const BONUS = { sentence: 0.25, clause: 0.15, space: 0.05, anywhere: 0 };
+const BONUS = { sentence: 0.25, clause: 0.15, space: 0.05, word: 0 };
 
 /**
  * The text cut into `shares.length` consecutive parts of about those shares of its length: each cut
- * at the nearest sentence end, else clause mark, else space (anywhere in scripts written without
- * spaces), a nearer cut winning over a better one only when the better one is far off.
+ * at the nearest sentence end, else clause mark, else space (word boundary in scripts written
+ * without spaces), a nearer cut winning over a better one only when the better one is far off.
  */
 export function splitByShares(text: string, shares: number[]): string[] {
 	const pieces = [...graphemes.segment(text)].map((s) => s.segment);
 	const total = shares.reduce((a, b) => a + b, 0);
 	if (shares.length <= 1 || total <= 0 || pieces.length === 0) return shares.map((_, k) => (k === 0 ? text : ""));
 	const spaced = pieces.some((p) => /\s/u.test(p));
+	// Without spaces, words are where a cut may fall (ICU's dictionaries for Japanese, Chinese, Thai).
+	const wordStarts = spaced ? undefined : wordBoundaries(pieces);
 	const bonus = (i: number): number | undefined => {
 		const before = pieces[i - 1] ?? "";
 		const after = pieces[i] ?? "";
 		if (SENTENCE_END.test(before)) return BONUS.sentence;
 		if (CLAUSE_END.test(before)) return BONUS.clause;
 		if (/\s/u.test(after) || /\s/u.test(before)) return BONUS.space;
-		return spaced ? undefined : BONUS.anywhere;
+		return wordStarts?.has(i) ? BONUS.word : undefined;
 	};
 	const cuts: number[] = [];
 	let share = 0;
@@ -69,6 +71,24 @@ export function splitByShares(text: string, shares: number[]): string[] {
 			.trim(),
 	);
 }
+
+/** Grapheme indices at which a word starts. */
+function wordBoundaries(pieces: string[]): Set<number> {
+	const starts = new Set<number>();
+	let offset = 0;
+	const at = new Map<number, number>();
+	pieces.forEach((p, k) => {
+		at.set(offset, k);
+		offset += p.length;
+	});
+	for (const word of words.segment(pieces.join(""))) {
+		const k = at.get(word.index);
+		if (k !== undefined) starts.add(k);
+	}
+	return starts;
+}
+
+const words = new Intl.Segmenter(undefined, { granularity: "word" });
 
 /** Same text after normalising case, width and spaces: a brand, a number or a price the model left as it was. */
 export function sameText(a: string, b: string): boolean {
