@@ -26,6 +26,8 @@ export interface Shape {
 	ink: number;
 	/** Those of them in the reader's box. */
 	inkInBox: number;
+	/** Bounding box of them, image px: where the lettering is, and any art the shape holds. */
+	enclosed: Box;
 }
 
 /**
@@ -154,6 +156,7 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 		const inside = fillHoles(interior.slice(), bw, bh);
 		let ink = 0;
 		let inkInBox = 0;
+		const held = { x0: bw, y0: bh, x1: 0, y1: 0 };
 		for (let y = 0; y < bh; y++) {
 			const inRows = y + box.y0 >= ry0 && y + box.y0 < ry1;
 			for (let x = 0; x < bw; x++) {
@@ -161,11 +164,20 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 				if (!inside[i] || interior[i]) continue;
 				ink++;
 				if (inRows && x + box.x0 >= rx0 && x + box.x0 < rx1) inkInBox++;
+				if (x < held.x0) held.x0 = x;
+				if (x >= held.x1) held.x1 = x + 1;
+				if (y < held.y0) held.y0 = y;
+				if (y >= held.y1) held.y1 = y + 1;
 			}
 		}
 		if (inkInBox === 0 || !edged(box, interior, inside)) return undefined;
-		const image = { x0: box.x0 + area.x0, y0: box.y0 + area.y0, x1: box.x1 + area.x0, y1: box.y1 + area.y0 };
-		return { box: image, interior, inside, ink, inkInBox };
+		const toImage = (b: Box) => ({
+			x0: b.x0 + box.x0 + area.x0,
+			y0: b.y0 + box.y0 + area.y0,
+			x1: b.x1 + box.x0 + area.x0,
+			y1: b.y1 + box.y0 + area.y0,
+		});
+		return { box: toImage({ x0: 0, y0: 0, x1: bw, y1: bh }), interior, inside, ink, inkInBox, enclosed: toImage(held) };
 	};
 
 	const shapes: Shape[] = [];

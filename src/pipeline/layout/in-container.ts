@@ -80,16 +80,22 @@ function inShape(
 	bg: Background,
 	shape: Shape,
 ): Finding | undefined {
-	const work = clipBox(grow(shape.box, OUTLINE_MARGIN), search);
+	// The work patch holds what the shape encloses and the reader's box meets, a glyph or two beyond
+	// (glyphs touching the outline are not enclosed), not the whole balloon: the rest of it is empty.
+	const largest = maxGlyph(region.text, readerBox, region.vertical);
+	const met = clipBox(readerBox, shape.box);
+	const lettered = area(met) > 0 ? union(shape.enclosed, met) : shape.enclosed;
+	const work = clipBox(
+		clipBox(grow(lettered, Math.ceil(1.5 * largest) + OUTLINE_MARGIN), grow(shape.box, OUTLINE_MARGIN)),
+		search,
+	);
 	const patch = cutPatch(crop, work);
 	const interior = reframe(shape.interior, shape.box, work);
 	const inside = reframe(shape.inside, shape.box, work);
 	// A flat background is the same colour anywhere: its planes need no shift to this patch.
 	const ink = inkScore(patch, bg, toPatchBox(patch, readerBox));
 	if (!ink) return undefined;
-	const met = clipBox(readerBox, shape.box);
 	const strokeBox = toPatchBox(patch, area(met) > 0 ? met : shape.box);
-	const largest = maxGlyph(region.text, readerBox, region.vertical);
 	const inReader = toPatchBox(patch, readerBox);
 	const glyphs = glyphsInContainer(patch, ink, interior, inside, strokeBox, inReader, region.vertical, largest);
 	if (!glyphs?.box) return undefined;
