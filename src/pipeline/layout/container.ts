@@ -10,6 +10,8 @@ import type { Box, Patch } from "../types";
 import { fillHoles } from "./masks";
 
 const NOT_BACKGROUND = 0xffff;
+/** Fewest pixels of background a container has: a word of small lettering and its margins. */
+const MIN_AREA = 200;
 /** Levels from the shape's colour at which a pixel beyond it is an edge... */
 const EDGE = 40;
 /** ...which most of the pixels around a balloon or a panel are. */
@@ -57,12 +59,12 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 	// the search area, and a stack that grows only as far as the floods reach.
 	const labels = new Uint16Array(w * h);
 	const stack: number[] = [];
-	const floods: { box: Box; open: boolean }[] = [];
+	const floods: { box: Box; open: boolean; area: number }[] = [];
 	const rx0 = Math.max(0, readerBox.x0 - area.x0);
 	const ry0 = Math.max(0, readerBox.y0 - area.y0);
 	const rx1 = Math.min(w, readerBox.x1 - area.x0);
 	const ry1 = Math.min(h, readerBox.y1 - area.y0);
-	let flood = { box: { x0: 0, y0: 0, x1: 0, y1: 0 }, open: false };
+	let flood = { box: { x0: 0, y0: 0, x1: 0, y1: 0 }, open: false, area: 0 };
 	const visit = (j: number, x: number, y: number, label: number) => {
 		const seen = labels[j]!;
 		if (seen === label || seen === NOT_BACKGROUND) return;
@@ -85,7 +87,7 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 			const label = floods.length + 1;
 			// More floods than labels: a box over noise, holding no balloon.
 			if (label >= NOT_BACKGROUND) return [];
-			flood = { box: { x0: sx, y0: sy, x1: sx + 1, y1: sy + 1 }, open: false };
+			flood = { box: { x0: sx, y0: sy, x1: sx + 1, y1: sy + 1 }, open: false, area: 0 };
 			visit(start, sx, sy, label);
 			if (stack.length === 0) continue;
 			floods.push(flood);
@@ -93,6 +95,7 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 			// a balloon costs its own area, open background little more than the way out.
 			while (stack.length > 0 && !flood.open) {
 				const i = stack.pop()!;
+				flood.area++;
 				const x = i % w;
 				const y = (i - x) / w;
 				if (x < flood.box.x0) flood.box.x0 = x;
@@ -182,7 +185,8 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 
 	const shapes: Shape[] = [];
 	for (const [k, flood] of floods.entries()) {
-		const shape = flood.open ? undefined : shapeOf(k);
+		// The counters of glyphs are closed floods too, too small to hold lettering.
+		const shape = flood.open || flood.area < MIN_AREA ? undefined : shapeOf(k);
 		if (shape) shapes.push(shape);
 	}
 	return shapes.sort((p, q) => q.inkInBox - p.inkInBox);
