@@ -39,9 +39,7 @@ const ROOT = resolve(import.meta.dirname, "..");
 
 mkdirSync(OUT, { recursive: true });
 const after = await bundleWithWasm(
-	`export { cropsFor, layoutCrop, planLayout, settlePage } from "./src/pipeline/layout/index.ts";
-	export { eraseBlocks, pasteErased } from "./src/pipeline/erase/index.ts";
-	export { cutPatch, wholePatch } from "./src/pipeline/patch.ts";`,
+	`export { layoutAndErase } from "./src/pipeline/layout-raster.ts";`,
 	ROOT,
 	"layout-after",
 );
@@ -114,32 +112,12 @@ function runBefore(input, regions) {
 function runAfter(input, regions) {
 	return bestOf(() => {
 		const image = copy(input.image);
-		const { blocks, layoutMs, eraseMs } = layOut(image, regions, input.mode);
+		const { blocks, ms } = after.layoutAndErase(image, regions, input.mode);
 		const areas = blocks
 			.filter((b) => b.treatment !== "keep")
 			.map((b) => ({ box: b.treatment === "cover" ? b.textBox : b.container.box, cover: b.treatment === "cover" }));
-		return { image, ms: layoutMs + eraseMs, layoutMs, areas };
+		return { image, ms: ms.layout + ms.erase, layoutMs: ms.layout, areas };
 	});
-}
-
-/** Layout and erase as the pipeline runs them, crop by crop, each timed. */
-function layOut(image, regions, mode) {
-	const whole = after.wholePatch(image);
-	let layoutMs = 0;
-	let eraseMs = 0;
-	const plan = after.planLayout(regions, image);
-	const perCrop = [];
-	for (const crop of after.cropsFor(plan)) {
-		const patch = after.cutPatch(whole, crop.box);
-		let started = performance.now();
-		const laid = after.layoutCrop(patch, crop.regions, plan);
-		layoutMs += performance.now() - started;
-		started = performance.now();
-		for (const erased of after.eraseBlocks(patch, laid)) after.pasteErased(whole, erased);
-		eraseMs += performance.now() - started;
-		perCrop.push(laid.map((l) => l.block));
-	}
-	return { blocks: after.settlePage(perCrop, mode), layoutMs, eraseMs };
 }
 
 function score(input, { image, ms, layoutMs, areas }) {

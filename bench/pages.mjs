@@ -60,25 +60,10 @@ function regionsFor(page, kind) {
 	}));
 }
 
-/** The stages after the read: layout and erase crop by crop (each timed), typeset, compose. */
+/** The stages after the read: layout and erase (each timed), typeset, compose. */
 async function letter(page, regions) {
 	const erased = { ...page.image, data: page.image.data.slice() };
-	const whole = stages.wholePatch(erased);
-	const plan = stages.planLayout(regions, erased);
-	const perCrop = [];
-	let layoutMs = 0;
-	let eraseMs = 0;
-	for (const crop of stages.cropsFor(plan)) {
-		const patch = stages.cutPatch(whole, crop.box);
-		let started = performance.now();
-		const laid = stages.layoutCrop(patch, crop.regions, plan);
-		layoutMs += performance.now() - started;
-		started = performance.now();
-		if (page.mode !== "light-novel") for (const e of stages.eraseBlocks(patch, laid)) stages.pasteErased(whole, e);
-		eraseMs += performance.now() - started;
-		perCrop.push(laid.map((l) => l.block));
-	}
-	const blocks = stages.settlePage(perCrop, page.mode);
+	const { blocks, ms } = stages.layoutAndErase(erased, regions, page.mode);
 	const { overlays } = await stages.typesetPage(blocks, {
 		mode: page.mode,
 		sourceLanguage: page.source,
@@ -89,7 +74,7 @@ async function letter(page, regions) {
 	});
 	const output = { ...erased, data: erased.data.slice() };
 	stages.composeOverlays(output, overlays);
-	return { erased, output, eraseMs, layoutMs };
+	return { erased, output, eraseMs: ms.erase, layoutMs: ms.layout };
 }
 
 const rows = [];

@@ -31,7 +31,9 @@ export const runPipeline: Pipeline = async (job, ctx) => {
 	const { regions } = await readAndTranslate(raster, job, ctx);
 	stopIfAbandoned(ctx.signal);
 
-	const page = await timed(timings, "erase", () => layoutAndErase(raster, regions, job.mode));
+	const page = layoutAndErase(raster, regions, job.mode);
+	timings.layout = Math.round(page.ms.layout);
+	timings.erase = Math.round(page.ms.erase);
 	const { overlays, overflow } = await timed(timings, "typeset", () =>
 		typesetPage(page.blocks, {
 			mode: job.mode,

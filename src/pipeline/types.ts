@@ -2,7 +2,7 @@
  * The typed hand-offs between pipeline stages. Each stage is a plain function of
  * these values; none of them knows about HTTP, keys or credits.
  *
- *   decode -> read -> translate -> erase -> typeset -> compose -> encode
+ *   decode -> read -> translate -> layout -> erase -> typeset -> compose -> encode
  */
 import type { Env } from "../env";
 import type { Mode, Translator } from "../request/options";
@@ -154,5 +154,5 @@ export interface Overlay {
 
 /** Per-stage wall time in milliseconds, kept in the record log. */
 export type StageTimings = Partial<
-	Record<"decode" | "read" | "translate" | "erase" | "typeset" | "compose" | "encode", number>
+	Record<"decode" | "read" | "translate" | "layout" | "erase" | "typeset" | "compose" | "encode", number>
 >;
