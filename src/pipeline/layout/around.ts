@@ -22,8 +22,8 @@ const SPREAD = 4;
  * larger than its text, and text a box was cut short of runs past it.
  */
 const MIN_SPAN = 0.5;
-/** Lettering denser than this share of its box is no lettering: texture of the ink's colour, joined up. */
-const MAX_DENSITY = 0.6;
+/** Lettering denser than this share of its box is no lettering (outlined bold lettering fills three quarters): texture of the ink's colour, joined up. */
+const MAX_DENSITY = 0.8;
 
 /**
  * `padded` is the patch the background was fitted on; `ownedElsewhere` tells a component (image
