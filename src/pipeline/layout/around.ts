@@ -109,7 +109,6 @@ function settle(
 		closed: false,
 		lettering,
 		textBox,
-		separable: true,
 		inkArea,
 		measures,
 	};

@@ -35,12 +35,10 @@ export interface Finding {
 	container: Container;
 	/** The container is a closed shape of the pixels (a balloon or a panel), not the area around free text. */
 	closed: boolean;
-	/** Undefined when no lettering could be told apart from what lies around it. */
+	/** Undefined when no lettering could be told apart from what lies around it (the block is covered). */
 	lettering?: Lettering;
 	/** The glyphs' bounding box; the reader's box when none were found. */
 	textBox: Box;
-	/** Lettering was found and told apart from the art: erasable. */
-	separable: boolean;
 	/** Glyph pixels found. */
 	inkArea: number;
 	measures: Measures;
@@ -111,7 +109,6 @@ export function nothingFound(region: TranslatedRegion, textBox: Box, bounds: Box
 		container: { kind: "free", box },
 		closed: false,
 		textBox: box,
-		separable: false,
 		inkArea: 0,
 		measures: {
 			textColor: region.color ?? contrasting(backgroundColor),

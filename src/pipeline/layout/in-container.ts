@@ -119,7 +119,6 @@ function inShape(
 		closed: true,
 		lettering,
 		textBox: toImageBox(patch, glyphs.box),
-		separable: true,
 		inkArea,
 		measures,
 	};
