@@ -183,7 +183,11 @@ function score(input, { image, ms, layoutMs, areas }) {
 function residue(input, image, name) {
 	const file = join(OUT, `${name}.erased.png`);
 	writeFileSync(file, writePng(image));
-	const source = input.regions.map((r) => r.text).join("");
+	// Lettering meant to stay (a brand the model left unchanged) is not residue.
+	const source = input.regions
+		.filter((r) => normalised(r.text) !== normalised(r.translation))
+		.map((r) => r.text)
+		.join("");
 	return shareRead(source, ocr(file, input.tesseract));
 }
 
