@@ -259,6 +259,8 @@ describe("eraseRegions", () => {
 		const [measured] = eraseRegions(image, [region(box)], "light-novel");
 		expect(Array.from(image.data)).toEqual(Array.from(before));
 		expect(measured!.textBox).toEqual({ x0: 20, y0: 20, x1: 43, y1: 38 });
+		// The panel goes in the colour behind the glyphs, not in the glyphs' own.
+		expect(measured!.backgroundColor).toEqual(white.slice(0, 3));
 	});
 
 	it("tells left-aligned from centred lines", () => {
