@@ -8,11 +8,11 @@ import { type AskContext, askModel, type SentImage } from "../models/ask";
 import { parseRegions, regionsSchema } from "../models/contract";
 import { type PromptOptions, readingSystemPrompt, translationInput } from "../models/prompts";
 import { type Endpoint, endpointFor, readerFor } from "../models/vendors";
-import { readerCopy, readingWindows, type Window } from "./read-copy";
+import type { ReaderCopies, Window } from "./read-copy";
 import { mergeRegions, type PlacedRegion, placeRegions } from "./read-regions";
 import type { PipelineContext } from "./run";
 import { translateTexts } from "./translate";
-import type { Raster, TranslatedRegion, TranslateJob } from "./types";
+import type { TranslatedRegion, TranslateJob } from "./types";
 
 const READ_MAX_TOKENS = 16384;
 
@@ -28,7 +28,7 @@ export interface ReadAndTranslateResult {
 }
 
 export async function readAndTranslate(
-	raster: Raster,
+	image: ReaderCopies,
 	job: TranslateJob,
 	ctx: PipelineContext,
 ): Promise<ReadAndTranslateResult> {
@@ -45,8 +45,7 @@ export async function readAndTranslate(
 	};
 
 	const readStart = Date.now();
-	const windows = readingWindows(raster.width, raster.height);
-	const read = await readAll(raster, windows, reader, options, oneCall, ctx);
+	const read = await readAll(image, reader, options, oneCall, ctx);
 	ctx.timings.read = Date.now() - readStart;
 	if (oneCall || read.regions.length === 0) {
 		// Nothing left to translate: one call did both (its time is in `read`), or there was no text.
@@ -56,7 +55,7 @@ export async function readAndTranslate(
 
 	const translateStart = Date.now();
 	// A whole-image copy is context worth showing; tiles of a strip are not.
-	const context = windows.length === 1 ? read.copies[0] : undefined;
+	const context = image.copies.length === 1 ? image.copies[0] : undefined;
 	const texts = read.regions.map((r) => r.text);
 	const translations = await translateTexts(texts, options, translator, context, ctx);
 	ctx.timings.translate = Date.now() - translateStart;
@@ -65,26 +64,19 @@ export async function readAndTranslate(
 
 /** Reads every window in parallel; the first failure cancels the others. */
 async function readAll(
-	raster: Raster,
-	windows: Window[],
+	image: ReaderCopies,
 	reader: Endpoint,
 	options: PromptOptions,
 	translate: boolean,
 	ctx: PipelineContext,
-): Promise<{ regions: PlacedRegion[]; copies: SentImage[] }> {
+): Promise<{ regions: PlacedRegion[] }> {
 	const siblings = new AbortController();
 	const askCtx: AskContext = { env: ctx.env, signal: AbortSignal.any([ctx.signal, siblings.signal]) };
-	const copies: SentImage[] = [];
 	try {
-		// Each tile's request leaves as soon as its copy is encoded, while the next one is.
 		const perWindow = await Promise.all(
-			windows.map((window) => {
-				const copy = readerCopy(raster, window);
-				copies.push(copy);
-				return readWindow(copy, window, raster, reader, options, translate, askCtx);
-			}),
+			image.copies.map((copy, i) => readWindow(copy, image.windows[i]!, image, reader, options, translate, askCtx)),
 		);
-		return { regions: mergeRegions(perWindow), copies };
+		return { regions: mergeRegions(perWindow) };
 	} catch (error) {
 		siblings.abort();
 		throw error;
@@ -94,7 +86,7 @@ async function readAll(
 async function readWindow(
 	copy: SentImage,
 	window: Window,
-	raster: Raster,
+	image: { width: number; height: number },
 	reader: Endpoint,
 	options: PromptOptions,
 	withTranslation: boolean,
@@ -116,7 +108,7 @@ async function readWindow(
 		ctx,
 		(document) => parseRegions(document, { withTranslation, sentWidth: copy.width, sentHeight: copy.height }),
 	);
-	return placeRegions(read, window, raster);
+	return placeRegions(read, window, image);
 }
 
 function numbered(regions: PlacedRegion[], translation: (r: PlacedRegion, i: number) => string): TranslatedRegion[] {

@@ -1,12 +1,11 @@
 import type { Env } from "../env";
-import { composeOverlays } from "./compose";
-import { decodeImage } from "./decode";
-import { encodePng } from "./encode";
-import { eraseRegions } from "./erase";
 import { PipelineError } from "./errors";
+import { planPage } from "./page-plan";
+import { bandsToPng } from "./pass-bands";
+import { copyForReaders } from "./pass-copies";
+import { eraseInCrops } from "./pass-crops";
 import { readAndTranslate } from "./read";
 import type { StageTimings, TranslateJob } from "./types";
-import { typesetRegions } from "./typeset";
 
 export interface PipelineContext {
 	env: Env;
@@ -23,38 +22,63 @@ export interface PipelineResult {
 	 * settled before the image streams; an error while iterating fails the call mid-stream.
 	 */
 	png: Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
-	/** Ids of regions whose text did not fit its box at the minimum size. */
+	/** Ids of regions that were not typeset in full: their text did not fit, or the call's limits left them out. */
 	overflow: number[];
 }
 
 /** Turns a validated request into the translated PNG. The one seam between HTTP and pixels. */
 export type Pipeline = (job: TranslateJob, ctx: PipelineContext) => Promise<PipelineResult>;
 
+/**
+ * Regions of one call at most (a dense page has a few dozen): the model's answer must not size
+ * the work. Those beyond are left as they are and reported as overflow.
+ */
+export const MAX_REGIONS_PER_CALL = 256;
+
+/**
+ * The passes of docs/pipeline.md. The image is decoded once per pass and never held whole: across
+ * the model call only the file's bytes and the reader copies are kept.
+ */
 export const runPipeline: Pipeline = async (job, ctx) => {
 	const { timings } = ctx;
-	const raster = await timed(timings, "decode", () => decodeImage(job.image, job.format));
-	// The file's bytes are no longer needed: let them go before the big allocations that follow.
-	job.image = new Uint8Array(0);
-
-	const { regions } = await readAndTranslate(raster, job, ctx);
+	const first = await timed(timings, "decode", () => copyForReaders(job));
+	const read = await readAndTranslate(first.copies, job, ctx);
 	stopIfAbandoned(ctx.signal);
 
-	const erased = await timed(timings, "erase", () => eraseRegions(raster, regions, job.mode));
-	const { overlays, overflow } = await timed(timings, "typeset", () =>
-		typesetRegions(erased, {
+	const regions = read.regions.slice(0, MAX_REGIONS_PER_CALL);
+	const beyond = read.regions.slice(MAX_REGIONS_PER_CALL).map((r) => r.id);
+	const second = await timed(timings, "erase", () => eraseInCrops(job, regions, job.mode));
+	const plan = await timed(timings, "typeset", () =>
+		planPage(second.regions, {
 			mode: job.mode,
 			sourceLanguage: job.sourceLanguage,
 			targetLanguage: job.targetLanguage,
-			imageWidth: raster.width,
-			imageHeight: raster.height,
+			imageWidth: job.width,
+			imageHeight: job.height,
 			loadFont: fontsFrom(ctx.env),
 		}),
 	);
-	await timed(timings, "compose", () => composeOverlays(raster, overlays));
 	stopIfAbandoned(ctx.signal);
-	const png = await timed(timings, "encode", () => encodePng(raster));
-	return { png, overflow };
+
+	// The colour type is fixed before the first row: the image's own pixels, then what goes over them.
+	const { colours } = first;
+	for (const erased of second.erased) colours.addPixels(maskedWords(erased.rgba, erased.mask));
+	for (const overlay of plan.overlays) for (const colour of overlay.colours) colours.addColour(colour);
+	const png = bandsToPng({
+		job,
+		erased: second.erased,
+		overlays: plan.overlays,
+		overlaysReady: plan.ready,
+		channels: colours.channels,
+	});
+	return { png, overflow: [...plan.overflow, ...second.left, ...beyond].sort((a, b) => a - b) };
 };
+
+/** The masked pixels' words (the others are not written to the image). */
+function maskedWords(rgba: Uint8Array, mask: Uint8Array): Int32Array {
+	const words = new Int32Array(rgba.buffer, rgba.byteOffset, mask.length);
+	return words.filter((_, i) => mask[i] === 1);
+}
 
 async function timed<T>(timings: StageTimings, stage: keyof StageTimings, run: () => T | Promise<T>): Promise<T> {
 	const start = Date.now();

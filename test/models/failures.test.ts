@@ -7,11 +7,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PipelineError } from "../../src/pipeline/errors";
 import { readAndTranslate } from "../../src/pipeline/read";
-import { job, raster, withFake } from "./helpers";
+import { copiesOf, job, raster, withFake } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
-const image = raster(1200, 900);
+const image = copiesOf(raster(1200, 900));
 
 async function failure(promise: Promise<unknown>): Promise<PipelineError> {
 	const error = await promise.then(

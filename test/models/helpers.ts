@@ -1,6 +1,7 @@
 /** Builders shared by the model tests: a job, a raster, a pipeline context over the fake vendor. */
 import { vi } from "vitest";
 import type { Env } from "../../src/env";
+import { ReaderCopier, type ReaderCopies } from "../../src/pipeline/read-copy";
 import type { PipelineContext } from "../../src/pipeline/run";
 import type { Raster, TranslateJob } from "../../src/pipeline/types";
 import { createFakeVendor, type FakeOptions, type FakeVendor } from "../fakes/vendor.mjs";
@@ -23,6 +24,13 @@ export function raster(width: number, height: number): Raster {
 	}
 	for (let i = 3; i < data.length; i += 4) data[i] = 255;
 	return { width, height, data };
+}
+
+/** The reader copies of a raster, made from its rows as the pipeline's first pass makes them. */
+export function copiesOf(image: Raster): ReaderCopies {
+	const copier = new ReaderCopier(image.width, image.height);
+	copier.take(0, image.height, image.data);
+	return copier.finish();
 }
 
 export function job(overrides: Partial<TranslateJob> = {}): TranslateJob {
