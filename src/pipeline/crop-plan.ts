@@ -15,8 +15,13 @@ import type { Box, TextRegion } from "./types";
 export const MAX_CROP_PIXELS = 1 << 20;
 /** Crop pixels being collected at once during a pass (RGBA: 4 bytes each). */
 export const CROP_BUDGET_PIXELS = 2 * MAX_CROP_PIXELS;
-/** All crops of a call together, as a multiple of the image's pixels (crops that overlap count twice). */
-const CROP_AREA_PER_IMAGE = 2;
+/**
+ * All crops of a call together hold at most the image's pixels and one crop more (crops that
+ * overlap count twice): erase time grows with the area it works on, never past the image's own.
+ */
+function callBudget(width: number, height: number): number {
+	return width * height + MAX_CROP_PIXELS;
+}
 
 export interface Crop {
 	/** Image px, within the image. */
@@ -53,7 +58,7 @@ export function planCrops(regions: TextRegion[], width: number, height: number):
 		}
 		const merged = mergeInto(crops, { box: area, regionIds: [region.id] });
 		const total = spent - merged.replaced + pixels(merged.crop.box);
-		if (total > CROP_AREA_PER_IMAGE * width * height + MAX_CROP_PIXELS) {
+		if (total > callBudget(width, height)) {
 			left.push(region.id);
 			continue;
 		}

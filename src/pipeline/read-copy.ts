@@ -102,15 +102,16 @@ export class ReaderCopier {
  * Area-average (box filter) downscale of one window, never up, composited over white: JPEG has
  * no alpha, and black behind transparent lettering would hide it from the reader. Source rows are
  * summed per column in 16-bit lanes (red and blue in one word, green in another: two additions a
- * pixel); when an output row is complete its columns are summed, divided and emitted as RGB.
+ * pixel, on words that stay small integers for the JIT); when an output row is complete its
+ * columns are summed, divided and emitted as RGB.
  */
 export class Shrink {
 	readonly width: number;
 	readonly height: number;
 	/** Per source column: red | blue << 16, and green, summed over the output row's source rows so far. */
-	private readonly redBlue: Uint32Array;
-	private readonly green: Uint32Array;
-	/** Lane sums spilled before a 16-bit lane could overflow (past 257 rows of 255). */
+	private readonly redBlue: Int32Array;
+	private readonly green: Int32Array;
+	/** Lane sums spilled every SPILL_ROWS rows, before blue's lane could reach the sign bit. */
 	private wide: Float64Array | undefined;
 	/** First source column of each output column, and one past the last (width + 1 entries). */
 	private readonly columnStart: Int32Array;
@@ -128,8 +129,8 @@ export class Shrink {
 		const scale = Math.min(1, longEdge / Math.max(window.width, window.height));
 		this.width = Math.max(1, Math.round(window.width * scale));
 		this.height = Math.max(1, Math.round(window.height * scale));
-		this.redBlue = new Uint32Array(window.width);
-		this.green = new Uint32Array(window.width);
+		this.redBlue = new Int32Array(window.width);
+		this.green = new Int32Array(window.width);
 		this.columnStart = new Int32Array(this.width + 1);
 		for (let ox = 0; ox <= this.width; ox++) {
 			this.columnStart[ox] = ox === this.width ? window.width : Math.ceil((ox * window.width) / this.width);
@@ -143,14 +144,15 @@ export class Shrink {
 		if (y < window.y || y >= window.y + window.height || this.outputY >= this.height) return;
 		const redBlue = this.redBlue;
 		const green = this.green;
-		for (let x = 0, i = window.x; x < window.width; x++, i++) {
+		const columns = window.width;
+		for (let x = 0, i = window.x; x < columns; x++, i++) {
 			let p = row[i]!;
 			if (p >>> 24 !== 255) p = overWhite(p);
 			redBlue[x]! += p & 0xff00ff;
 			green[x]! += (p >>> 8) & 0xff;
 		}
 		this.rowsSummed++;
-		if (++this.lanesSummed === 257) this.spill();
+		if (++this.lanesSummed === SPILL_ROWS) this.spill();
 		const sourceRow = y - window.y + 1;
 		if (sourceRow === this.rowEnd(this.outputY)) this.emitRow();
 	}
@@ -209,6 +211,9 @@ export class Shrink {
 		this.outputY++;
 	}
 }
+
+/** 128 rows of 255 fill 15 bits: blue's lane, shifted by 16, stays below 2^31. */
+const SPILL_ROWS = 128;
 
 /** A pixel word composited over white, made opaque: a transparent pixel reads as paper, not as black. */
 function overWhite(p: number): number {
