@@ -1,9 +1,9 @@
 /**
  * Where layout and erase may look, planned before the second decode: one crop per group of
- * regions whose search areas meet, each capped in area, and the crops split into decode passes
- * so that the crops being collected at once stay under a budget. The model's boxes decide where
- * the crops are, never how much work they make: a region's search area is capped, and so is the
- * crop area of a whole call.
+ * regions whose search areas meet, each capped in area (a region larger than that is cut into
+ * tiles), and the crops split into decode passes so that the crops being collected at once stay
+ * under a budget. The model's boxes decide where the crops are, never how much work they make:
+ * each crop is capped, and so is the crop area of a whole call.
  */
 import { paddedBox } from "./erase/patch";
 import type { Box, TextRegion } from "./types";
@@ -16,17 +16,18 @@ export const MAX_CROP_PIXELS = 1 << 20;
 /** Crop pixels being collected at once during a pass (RGBA: 4 bytes each). */
 export const CROP_BUDGET_PIXELS = 2 * MAX_CROP_PIXELS;
 /**
- * All crops of a call together hold at most the image's pixels and one crop more (crops that
- * overlap count twice): erase time grows with the area it works on, never past the image's own.
+ * All crops of a call together hold at most twice the image's pixels and one crop more (crops
+ * that overlap count twice, as the tiles of a page-sized region do): erase time grows with the
+ * area it works on, in proportion to the image, whatever the model's boxes.
  */
 function callBudget(width: number, height: number): number {
-	return width * height + MAX_CROP_PIXELS;
+	return 2 * width * height + MAX_CROP_PIXELS;
 }
 
 export interface Crop {
 	/** Image px, within the image. */
 	box: Box;
-	/** The regions it holds, in reading order. */
+	/** The regions it holds, in reading order; a region larger than a crop is alone in each of its tiles. */
 	regionIds: number[];
 }
 
@@ -51,9 +52,20 @@ export function planCrops(regions: TextRegion[], width: number, height: number):
 	const left: number[] = [];
 	let spent = 0;
 	for (const region of regions) {
-		const area = capped(searchArea(region.box, image), region.box);
+		const area = searchArea(region.box, image);
 		if (pixels(area) === 0) {
 			left.push(region.id);
+			continue;
+		}
+		if (pixels(area) > MAX_CROP_PIXELS) {
+			// A region larger than a crop (a headline across a photo) is worked on in tiles, alone.
+			const tiles = tilesOf(area).map((box) => ({ box, regionIds: [region.id] }));
+			const total = spent + tiles.reduce((sum, tile) => sum + pixels(tile.box), 0);
+			if (total > callBudget(width, height)) left.push(region.id);
+			else {
+				crops.push(...tiles);
+				spent = total;
+			}
 			continue;
 		}
 		const merged = mergeInto(crops, { box: area, regionIds: [region.id] });
@@ -67,6 +79,26 @@ export function planCrops(regions: TextRegion[], width: number, height: number):
 	}
 	for (const crop of crops) crop.regionIds.sort((a, b) => a - b);
 	return { passes: intoPasses(crops), left };
+}
+
+/**
+ * `area` cut into a grid of tiles within the cap that overlap by a quarter of their side: erase
+ * keeps only glyphs whole inside its crop, so a glyph a seam cuts is whole in the neighbouring tile.
+ */
+function tilesOf(area: Box): Box[] {
+	const side = Math.floor(Math.sqrt(MAX_CROP_PIXELS));
+	const overlap = Math.floor(side / 4);
+	const spans = (from: number, to: number) => {
+		const count = Math.max(1, Math.ceil((to - from - overlap) / (side - overlap)));
+		// Tiles as short as the overlap allows, evenly spread: `count` of them cover the span.
+		const length = Math.min(to - from, Math.ceil((to - from + overlap * (count - 1)) / count));
+		const step = count > 1 ? (to - from - length) / (count - 1) : 0;
+		return Array.from({ length: count }, (_, i) => {
+			const start = from + Math.round(i * step);
+			return [start, start + length] as const;
+		});
+	};
+	return spans(area.y0, area.y1).flatMap(([y0, y1]) => spans(area.x0, area.x1).map(([x0, x1]) => ({ x0, y0, x1, y1 })));
 }
 
 /**
@@ -123,24 +155,6 @@ function peakAlive(pass: Crop[], crop: Crop): number {
 		peak = Math.max(peak, alive);
 	}
 	return peak;
-}
-
-/** `area` shrunk about the centre of `box` (same proportions) when it holds more than the cap. */
-function capped(area: Box, box: Box): Box {
-	const size = pixels(area);
-	if (size <= MAX_CROP_PIXELS) return area;
-	const scale = Math.sqrt(MAX_CROP_PIXELS / size);
-	const w = Math.floor((area.x1 - area.x0) * scale);
-	const h = Math.floor((area.y1 - area.y0) * scale);
-	const cx = clamp((box.x0 + box.x1) / 2, area.x0 + w / 2, area.x1 - w / 2);
-	const cy = clamp((box.y0 + box.y1) / 2, area.y0 + h / 2, area.y1 - h / 2);
-	const x0 = Math.round(cx - w / 2);
-	const y0 = Math.round(cy - h / 2);
-	return { x0, y0, x1: x0 + w, y1: y0 + h };
-}
-
-function clamp(v: number, lo: number, hi: number): number {
-	return Math.max(lo, Math.min(hi, v));
 }
 
 function pixels(b: Box): number {

@@ -37,6 +37,33 @@ export function eraseCrop(crop: Raster, box: Box, regions: TranslatedRegion[], m
 	return { regions: erasedRegions, ...(erased ? { erased } : {}) };
 }
 
+/**
+ * A region larger than a crop is measured once per tile (`box`: where each was measured): the
+ * tiles that found lettering (a text box other than the reader's box within the tile, which is
+ * what erase answers when it finds none) are joined, their boxes united and the rest taken from
+ * the one that found the most. When none found any, the reader's box stands, as for one crop.
+ */
+export function joinTiles(measured: { box: Box; regions: ErasedRegion[] }[]): ErasedRegion[] {
+	const byId = new Map<number, { region: ErasedRegion; found: boolean }[]>();
+	for (const { box, regions } of measured) {
+		for (const region of regions) {
+			const found = !sameBox(region.textBox, intersection(region.box, box));
+			byId.set(region.id, [...(byId.get(region.id) ?? []), { region, found }]);
+		}
+	}
+	return [...byId.values()].map((tiles) => {
+		if (tiles.length === 1) return tiles[0]!.region;
+		const found = tiles.filter((t) => t.found).map((t) => t.region);
+		const joined = found.length > 0 ? found : tiles.map((t) => t.region);
+		const best = joined.reduce((a, b) => (area(b.textBox) > area(a.textBox) ? b : a));
+		return {
+			...best,
+			textBox: joined.map((t) => t.textBox).reduce(union),
+			erasedBox: joined.map((t) => t.erasedBox).reduce(union),
+		};
+	});
+}
+
 /** The pixels that differ between `before` and the crop now, in the bounding box of the changes. */
 function changedPixels(before: Uint8Array, crop: Raster, box: Box): ErasedPixels | undefined {
 	const after = new Int32Array(crop.data.buffer, crop.data.byteOffset, crop.width * crop.height);
@@ -69,6 +96,22 @@ function changedPixels(before: Uint8Array, crop: Raster, box: Box): ErasedPixels
 		}
 	}
 	return { box: { x0: box.x0 + x0, y0: box.y0 + y0, x1: box.x0 + x1, y1: box.y0 + y1 }, mask, rgba };
+}
+
+function sameBox(a: Box, b: Box): boolean {
+	return a.x0 === b.x0 && a.y0 === b.y0 && a.x1 === b.x1 && a.y1 === b.y1;
+}
+
+function area(b: Box): number {
+	return (b.x1 - b.x0) * (b.y1 - b.y0);
+}
+
+function intersection(a: Box, b: Box): Box {
+	return { x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) };
+}
+
+function union(a: Box, b: Box): Box {
+	return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) };
 }
 
 function shifted(b: Box, dx: number, dy: number): Box {

@@ -6,7 +6,7 @@
 import type { Mode } from "../request/options";
 import { type Crop, planCrops } from "./crop-plan";
 import { decodeRows } from "./decode-rows";
-import { type ErasedCrop, eraseCrop } from "./erase-crop";
+import { type ErasedCrop, eraseCrop, joinTiles } from "./erase-crop";
 import { decodeUntilEnough, EnoughRows, type RowSink } from "./rows";
 import type { ErasedPixels, ErasedRegion, Raster, TranslatedRegion, TranslateJob } from "./types";
 
@@ -33,7 +33,7 @@ export async function eraseInCrops(job: TranslateJob, regions: TranslatedRegion[
 	// Overlapping crops are pasted in the order of their first region, as erase handles regions.
 	done.sort((a, b) => a.crop.regionIds[0]! - b.crop.regionIds[0]!);
 	return {
-		regions: done.flatMap((d) => d.result.regions).sort((a, b) => a.id - b.id),
+		regions: joinTiles(done.map((d) => ({ box: d.crop.box, regions: d.result.regions }))).sort((a, b) => a.id - b.id),
 		erased: done.flatMap((d) => (d.result.erased ? [d.result.erased] : [])),
 		left: plan.left,
 	};

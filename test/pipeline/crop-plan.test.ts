@@ -41,12 +41,29 @@ describe("planCrops", () => {
 		expect(passes.flat().map((c) => c.regionIds)).toEqual([[0, 1]]);
 	});
 
-	it("caps a page-sized box: its crop holds at most MAX_CROP_PIXELS, around the box's centre", () => {
+	it("cuts a page-sized box into overlapping tiles, each within MAX_CROP_PIXELS, together covering it", () => {
 		const { passes, left } = planCrops([region(0, { x0: 0, y0: 0, x1: 5000, y1: 5000 })], 5000, 5000);
 		expect(left).toEqual([]);
-		const [crop] = passes.flat();
-		expect(area(crop!.box)).toBeLessThanOrEqual(MAX_CROP_PIXELS);
-		expect((crop!.box.x0 + crop!.box.x1) / 2).toBeCloseTo(2500, -1);
+		const tiles = passes.flat();
+		expect(tiles.length).toBeGreaterThan(1);
+		for (const tile of tiles) {
+			expect(area(tile.box)).toBeLessThanOrEqual(MAX_CROP_PIXELS);
+			expect(tile.regionIds).toEqual([0]);
+		}
+		for (const [x, y] of [
+			[0, 0],
+			[4999, 4999],
+			[2500, 1234],
+		] as const) {
+			expect(tiles.some((t) => t.box.x0 <= x && x < t.box.x1 && t.box.y0 <= y && y < t.box.y1)).toBe(true);
+		}
+	});
+
+	it("leaves out a region whose tiles no longer fit the call's crop area", () => {
+		const page = { x0: 0, y0: 0, x1: 4000, y1: 4000 };
+		const { passes, left } = planCrops([region(0, page), region(1, page)], 4000, 4000);
+		expect(passes.flat().every((t) => t.regionIds[0] === 0)).toBe(true);
+		expect(left).toEqual([1]);
 	});
 
 	it("does not join crops beyond the cap: two large neighbours stay apart", () => {
@@ -91,7 +108,7 @@ describe("planCrops", () => {
 		expect(planCrops(regions, 1000, 10_000).passes).toHaveLength(1);
 	});
 
-	it("spends at most the image's pixels (and one crop) on crops: a flood of overlapping boxes leaves the rest out", () => {
+	it("spends at most twice the image (and one crop) on crops: a flood of overlapping boxes leaves the rest out", () => {
 		// 300 boxes, each a little larger than the last, none joinable with the others under the cap.
 		const side = Math.floor(Math.sqrt(MAX_CROP_PIXELS));
 		const regions = Array.from({ length: 300 }, (_, i) =>
@@ -100,9 +117,10 @@ describe("planCrops", () => {
 		const { passes, left } = planCrops(regions, 2000, 2000);
 		const spent = passes.flat().reduce((n, c) => n + area(c.box), 0);
 		expect(left.length).toBeGreaterThan(0);
-		expect(spent).toBeLessThanOrEqual(2000 * 2000 + MAX_CROP_PIXELS);
-		// Every region is in exactly one crop or left out.
-		const placed = passes.flat().flatMap((c) => c.regionIds);
+		expect(spent).toBeLessThanOrEqual(2 * 2000 * 2000 + MAX_CROP_PIXELS);
+		// Every region is in crops (several, when tiled) or left out, never both.
+		const placed = new Set(passes.flat().flatMap((c) => c.regionIds));
+		expect(left.filter((id) => placed.has(id))).toEqual([]);
 		expect([...placed, ...left].sort((a, b) => a - b)).toEqual(regions.map((r) => r.id));
 	});
 });

@@ -89,6 +89,23 @@ describe("erase in crops", () => {
 		expect(second.left).toEqual([]);
 	});
 
+	it("erases a headline larger than a crop whole, in tiles, and measures it as one region", async () => {
+		// Twelve letters across 2600 px: the region's search area is twice a crop's.
+		const headline = { x0: 100, y0: 100, x1: 2700, y1: 800 };
+		const letters = Array.from({ length: 12 }, (_, i) => ({ x0: 150 + i * 210, y0: 200, x1: 340 + i * 210, y1: 700 }));
+		const original = page(2800, 900, letters);
+		const second = await eraseInCrops(jobFor(original), regionsAt([headline]), "general");
+		const band: Band = { ...original, data: original.data.slice(), top: 0 };
+		for (const pixels of second.erased) pasteErased(band, pixels);
+		let ink = 0;
+		for (let i = 0; i < band.data.length; i += 4) if (band.data[i]! < 128) ink++;
+		expect(ink).toBe(0);
+		expect(second.regions).toHaveLength(1);
+		const { textBox } = second.regions[0]!;
+		expect(textBox.x0).toBeLessThan(200);
+		expect(textBox.x1).toBeGreaterThan(2500);
+	});
+
 	it("changes nothing in light-novel mode, and still measures every region", async () => {
 		const original = page(360, 300, BOXES);
 		const second = await eraseInCrops(jobFor(original), regionsAt(BOXES), "light-novel");
