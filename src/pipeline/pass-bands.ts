@@ -11,13 +11,22 @@
  */
 import { type Band, drawOverlay, pasteErased } from "./compose";
 import { decodeRows } from "./decode-rows";
-import type { PlannedOverlay } from "./page-plan";
 import { PngEncoder } from "./pixels/png-encode";
 import { pixelWords } from "./rows";
-import type { ErasedPixels, Overlay, TranslateJob } from "./types";
+import type { ErasedPixels, Overlay, Rgb, TranslateJob } from "./types";
 
 /** Bytes of RGBA a band holds (at least one row). */
 const BAND_BYTES = 1 << 20;
+
+/** One overlay of the page, drawn when the bands reach it. */
+export interface PlannedOverlay {
+	/** Image row of its top. */
+	top: number;
+	/** Opaque colours it puts on the image, for the PNG colour type chosen before the first row. */
+	colours: Rgb[];
+	/** Rasterises it (straight RGBA at its place), at once: `overlaysReady` has resolved. */
+	draw(): Overlay;
+}
 
 export interface BandInputs {
 	job: Pick<TranslateJob, "image" | "format" | "width" | "height">;
@@ -29,18 +38,46 @@ export interface BandInputs {
 	overlaysReady: Promise<void>;
 	/** The PNG colour type: 1 grey, 3 RGB, 4 RGBA. */
 	channels: 1 | 3 | 4;
+	/** Called once the overlays are drawn, or will not be (the response was cancelled or failed). */
+	finished(): void;
 }
 
-/** The translated image as PNG pieces, made when first pulled. */
+/**
+ * The translated image as PNG pieces, made when first pulled. `finished` is called when the
+ * pieces end, fail, or the reader stops, even before the first pull.
+ */
 export function bandsToPng(inputs: BandInputs): AsyncIterable<Uint8Array> {
-	return {
-		async *[Symbol.asyncIterator]() {
+	let finished = false;
+	const finish = () => {
+		if (!finished) inputs.finished();
+		finished = true;
+	};
+	async function* pieces(): AsyncGenerator<Uint8Array> {
+		try {
 			await inputs.overlaysReady;
-			const pieces: Uint8Array[] = [];
-			await writeBands(inputs, (made) => pieces.push(...made));
+			const made: Uint8Array[] = [];
+			await writeBands(inputs, (more) => made.push(...more));
+			finish();
 			// Handed out front first, each let go once taken.
-			pieces.reverse();
-			for (let piece = pieces.pop(); piece; piece = pieces.pop()) yield piece;
+			made.reverse();
+			for (let piece = made.pop(); piece; piece = made.pop()) yield piece;
+		} finally {
+			finish();
+		}
+	}
+	return {
+		[Symbol.asyncIterator]() {
+			const iterator = pieces();
+			return {
+				next: () => iterator.next(),
+				return: (value?: unknown) => {
+					finish();
+					return iterator.return(value);
+				},
+				[Symbol.asyncIterator]() {
+					return this;
+				},
+			};
 		},
 	};
 }

@@ -6,9 +6,10 @@
  * Images beyond 3:1 (webtoon strips, banners) are read as overlapping tiles instead, so that
  * their text is not shrunk below legibility.
  */
-import type { SentImage } from "../models/ask";
+import type { SentImage } from "../models/model-ask";
 import { JpegEncoder } from "./pixels/jpeg-encode";
-import { pixelWords } from "./rows";
+import { pixelWords, type RowSink } from "./rows";
+import { estimateCharacters } from "./text-density";
 
 /** An area of the original image, in its pixels. */
 export interface Window {
@@ -18,14 +19,21 @@ export interface Window {
 	height: number;
 }
 
-/** What the readers are sent: one copy per reading window, and the image's size. */
-export interface ReaderCopies {
+/** What reading needs of the image, made from its rows without holding it. */
+export interface ReaderImage {
 	width: number;
 	height: number;
-	windows: Window[];
-	/** copies[i] shows windows[i]. */
-	copies: SentImage[];
+	/**
+	 * A page (up to 3:1): its whole copy and the characters of lettering its pixels suggest
+	 * (text-density.ts); or a long strip: its tiles, each with its copy.
+	 */
+	view: { page: SentImage; characters: number } | { tiles: { window: Window; copy: SentImage }[] };
+	/** Copies of other windows (parts of a dense page, halves of a part whose answer was cut off): the rows pass again. */
+	copies(windows: Window[]): Promise<SentImage[]>;
 }
+
+/** Hands an image's rows to a sink, top to bottom, every time it is called (a decode of the file). */
+export type RowSource = (sink: RowSink) => void | Promise<void>;
 
 export const READER_LONG_EDGE = 1600;
 export const JPEG_QUALITY = 85;
@@ -57,44 +65,93 @@ export function readingWindows(width: number, height: number): Window[] {
 	});
 }
 
-/** Makes every window's reader copy as the image's rows go by: `take` the rows top to bottom, then `finish`. */
-export class ReaderCopier {
-	private readonly windows: Window[];
+/**
+ * The reader's view of the image from one pass over its rows (`alongside` sees the same rows:
+ * the pipeline scans their colours in that pass).
+ */
+export async function readerImage(
+	width: number,
+	height: number,
+	rows: RowSource,
+	alongside?: RowSink,
+): Promise<ReaderImage> {
+	const copies = async (windows: Window[]) => {
+		const copier = new ReaderCopier(width, windows);
+		await rows(copier);
+		return copier.finish();
+	};
+	const windows = readingWindows(width, height);
+	// A page's copy keeps its pixels until the rows end, for the lettering estimate (6.8 MB at 1600x1067).
+	const copier = new ReaderCopier(width, windows, windows.length === 1);
+	await rows({
+		rows(y, count, rgba) {
+			copier.rows(y, count, rgba);
+			alongside?.rows(y, count, rgba);
+		},
+	});
+	const made = copier.finish();
+	const scaled = copier.firstPixels();
+	const view = scaled
+		? { page: made[0]!, characters: estimateCharacters(scaled.pixels, scaled.width, scaled.height) }
+		: { tiles: windows.map((window, i) => ({ window, copy: made[i]! })) };
+	return { width, height, view, copies };
+}
+
+/** Makes the reader copy of each window as the image's rows go by. */
+export class ReaderCopier implements RowSink {
 	private readonly shrinks: Shrink[];
 	private readonly encoders: JpegEncoder[] = [];
+	/** The first window's copy as opaque RGBA, when kept. */
+	private readonly kept?: Uint8Array;
 
 	constructor(
-		readonly width: number,
-		readonly height: number,
-		longEdge = READER_LONG_EDGE,
+		private readonly imageWidth: number,
+		windows: Window[],
+		keepFirst = false,
 	) {
-		this.windows = readingWindows(width, height);
-		this.shrinks = this.windows.map((window, i) => {
-			const shrink = new Shrink(window, longEdge, (row) => this.encoders[i]!.addRow(row));
+		this.shrinks = windows.map((window, i) => {
+			const shrink = new Shrink(window, READER_LONG_EDGE, (row, y) => {
+				this.encoders[i]!.addRow(row);
+				if (i === 0 && this.kept) keepRow(this.kept, row, y * shrink.width * 4);
+			});
 			this.encoders.push(new JpegEncoder(shrink.width, shrink.height, JPEG_QUALITY));
 			return shrink;
 		});
+		const first = this.shrinks[0];
+		if (keepFirst && first) this.kept = new Uint8Array(first.width * first.height * 4);
 	}
 
-	/** `count` image rows from row `y`, straight RGBA. */
-	take(y: number, count: number, rgba: Uint8Array): void {
+	rows(y: number, count: number, rgba: Uint8Array): void {
 		const pixels = pixelWords(rgba);
 		for (let r = 0; r < count; r++) {
-			const row = pixels.subarray(r * this.width, (r + 1) * this.width);
+			const row = pixels.subarray(r * this.imageWidth, (r + 1) * this.imageWidth);
 			for (const shrink of this.shrinks) shrink.addSourceRow(y + r, row);
 		}
 	}
 
-	finish(): ReaderCopies {
-		const copies = this.encoders.map(
-			(encoder): SentImage => ({
-				mime: "image/jpeg",
-				base64: toBase64(encoder.finish()),
-				width: encoder.width,
-				height: encoder.height,
-			}),
-		);
-		return { width: this.width, height: this.height, windows: this.windows, copies };
+	/** The copies, in the windows' order. */
+	finish(): SentImage[] {
+		return this.encoders.map((encoder) => ({
+			mime: "image/jpeg",
+			base64: toBase64(encoder.finish()),
+			width: encoder.width,
+			height: encoder.height,
+		}));
+	}
+
+	/** The first window's copy as opaque RGBA pixels, when it was kept. */
+	firstPixels(): { pixels: Uint8Array; width: number; height: number } | undefined {
+		const first = this.shrinks[0];
+		return this.kept && first ? { pixels: this.kept, width: first.width, height: first.height } : undefined;
+	}
+}
+
+function keepRow(into: Uint8Array, rgb: Uint8Array, at: number): void {
+	for (let i = 0, o = at; i < rgb.length; i += 3, o += 4) {
+		into[o] = rgb[i]!;
+		into[o + 1] = rgb[i + 1]!;
+		into[o + 2] = rgb[i + 2]!;
+		into[o + 3] = 255;
 	}
 }
 
@@ -123,8 +180,8 @@ export class Shrink {
 	constructor(
 		readonly window: Window,
 		longEdge: number,
-		/** Takes each output row, RGB, 3 bytes a pixel (the buffer is reused). */
-		private readonly emit: (row: Uint8Array) => void,
+		/** Takes each output row, RGB, 3 bytes a pixel (the buffer is reused), and its row number. */
+		private readonly emit: (row: Uint8Array, y: number) => void,
 	) {
 		const scale = Math.min(1, longEdge / Math.max(window.width, window.height));
 		this.width = Math.max(1, Math.round(window.width * scale));
@@ -202,7 +259,7 @@ export class Shrink {
 			out[ox * 3 + 1] = Math.round(g / n);
 			out[ox * 3 + 2] = Math.round(b / n);
 		}
-		this.emit(out);
+		this.emit(out, this.outputY);
 		this.redBlue.fill(0);
 		this.green.fill(0);
 		this.wide?.fill(0);

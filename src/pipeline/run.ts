@@ -1,25 +1,18 @@
 import type { Env } from "../env";
 import { PipelineError } from "./errors";
-import { planPage } from "./page-plan";
-import { bandsToPng } from "./pass-bands";
+import { bandsToPng, type PlannedOverlay } from "./pass-bands";
 import { copyForReaders } from "./pass-copies";
 import { eraseInCrops } from "./pass-crops";
 import { readAndTranslate } from "./read";
-import type { StageTimings, TranslateJob } from "./types";
-
-export interface PipelineContext {
-	env: Env;
-	/** Aborted when the client goes away: outstanding model calls stop. */
-	signal: AbortSignal;
-	/** Filled in by the pipeline, stage by stage, for the record log. */
-	timings: StageTimings;
-}
+import type { PipelineContext, StageTimings, TranslateJob } from "./types";
+import { type BlockPlan, drawBlockNow, loadRasterizer, planPage, regionAsBlock } from "./typeset";
 
 export interface PipelineResult {
 	/**
-	 * The PNG file as consecutive byte pieces. It may be produced lazily, as the response pulls it
-	 * (the last pass decodes, draws and encodes a band of rows at a time), so the call can be
-	 * settled before the image streams; an error while iterating fails the call mid-stream.
+	 * The PNG file as consecutive byte pieces, produced when the response first pulls them (the
+	 * last pass decodes, draws and encodes a band of rows at a time), so the call can be settled
+	 * before the image streams; an error while iterating fails the call mid-stream. The response
+	 * must iterate it or call its iterator's `return()`: that lets the page's fonts go.
 	 */
 	png: Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
 	/** Ids of regions that were not typeset in full: their text did not fit, or the call's limits left them out. */
@@ -42,37 +35,57 @@ export const MAX_REGIONS_PER_CALL = 256;
 export const runPipeline: Pipeline = async (job, ctx) => {
 	const { timings } = ctx;
 	const first = await timed(timings, "decode", () => copyForReaders(job));
-	const read = await readAndTranslate(first.copies, job, ctx);
+	const read = await readAndTranslate(first.reader, job, ctx);
 	stopIfAbandoned(ctx.signal);
 
 	const regions = read.regions.slice(0, MAX_REGIONS_PER_CALL);
 	const beyond = read.regions.slice(MAX_REGIONS_PER_CALL).map((r) => r.id);
 	const second = await timed(timings, "erase", () => eraseInCrops(job, regions, job.mode));
+	const options = {
+		mode: job.mode,
+		sourceLanguage: job.sourceLanguage,
+		targetLanguage: job.targetLanguage,
+		imageWidth: job.width,
+		imageHeight: job.height,
+		loadFont: fontsFrom(ctx.env),
+	};
 	const plan = await timed(timings, "typeset", () =>
-		planPage(second.regions, {
-			mode: job.mode,
-			sourceLanguage: job.sourceLanguage,
-			targetLanguage: job.targetLanguage,
-			imageWidth: job.width,
-			imageHeight: job.height,
-			loadFont: fontsFrom(ctx.env),
-		}),
+		planPage(
+			second.regions.map((region) => regionAsBlock(region, options)),
+			options,
+		),
 	);
-	stopIfAbandoned(ctx.signal);
+	try {
+		stopIfAbandoned(ctx.signal);
+	} catch (error) {
+		plan.release();
+		throw error;
+	}
 
 	// The colour type is fixed before the first row: the image's own pixels, then what goes over them.
 	const { colours } = first;
 	for (const erased of second.erased) colours.addPixels(maskedWords(erased.rgba, erased.mask));
-	for (const overlay of plan.overlays) for (const colour of overlay.colours) colours.addColour(colour);
+	const overlays = plan.blocks.map(overlayOf);
+	for (const overlay of overlays) for (const colour of overlay.colours) colours.addColour(colour);
 	const png = bandsToPng({
 		job,
 		erased: second.erased,
-		overlays: plan.overlays,
-		overlaysReady: plan.ready,
+		overlays,
+		overlaysReady: loadRasterizer(),
 		channels: colours.channels,
+		finished: () => plan.release(),
 	});
 	return { png, overflow: [...plan.overflow, ...second.left, ...beyond].sort((a, b) => a - b) };
 };
+
+function overlayOf(block: BlockPlan): PlannedOverlay {
+	const { style } = block;
+	return {
+		top: block.area.y0,
+		colours: [style.fill, ...(style.outline ? [style.outline.color] : []), ...(style.panel ? [style.panel.color] : [])],
+		draw: () => drawBlockNow(block),
+	};
+}
 
 /** The masked pixels' words (the others are not written to the image). */
 function maskedWords(rgba: Uint8Array, mask: Uint8Array): Int32Array {

@@ -1,9 +1,8 @@
 /** Builders shared by the model tests: a job, a raster, a pipeline context over the fake vendor. */
 import { vi } from "vitest";
 import type { Env } from "../../src/env";
-import { ReaderCopier, type ReaderCopies } from "../../src/pipeline/read-copy";
-import type { PipelineContext } from "../../src/pipeline/run";
-import type { Raster, TranslateJob } from "../../src/pipeline/types";
+import { type ReaderImage, readerImage } from "../../src/pipeline/read-copy";
+import type { PipelineContext, Raster, TranslateJob } from "../../src/pipeline/types";
 import { createFakeVendor, type FakeOptions, type FakeVendor } from "../fakes/vendor.mjs";
 
 /** Every vendor keyed, as in a full deployment; tests delete what they need missing. */
@@ -26,11 +25,9 @@ export function raster(width: number, height: number): Raster {
 	return { width, height, data };
 }
 
-/** The reader copies of a raster, made from its rows as the pipeline's first pass makes them. */
-export function copiesOf(image: Raster): ReaderCopies {
-	const copier = new ReaderCopier(image.width, image.height);
-	copier.take(0, image.height, image.data);
-	return copier.finish();
+/** The reader's view of a raster, made from its rows as the pipeline's first pass makes it. */
+export function readerImageOf(image: Raster): Promise<ReaderImage> {
+	return readerImage(image.width, image.height, (sink) => sink.rows(0, image.height, image.data));
 }
 
 export function job(overrides: Partial<TranslateJob> = {}): TranslateJob {

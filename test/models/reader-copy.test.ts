@@ -1,13 +1,13 @@
 /** The reader copy: small, made from the raster, tiles for strips, regions merged back to original pixels. */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { SentImage } from "../../src/models/ask";
+import type { SentImage } from "../../src/models/model-ask";
 import { decodeImage } from "../../src/pipeline/decode";
 import { readAndTranslate } from "../../src/pipeline/read";
-import { ReaderCopier, readingWindows, Shrink, type Window } from "../../src/pipeline/read-copy";
+import { ReaderCopier, type ReaderImage, readingWindows, Shrink, type Window } from "../../src/pipeline/read-copy";
 import { mergeRegions, placeRegions } from "../../src/pipeline/read-regions";
 import type { Raster } from "../../src/pipeline/types";
 import { imageSize } from "../fakes/vendor.mjs";
-import { copiesOf, job, raster, withFake } from "./helpers";
+import { job, raster, readerImageOf, withFake } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -20,6 +20,12 @@ function shrunk(image: Raster, window: Window, longEdge: number): { width: numbe
 	return { width: shrink.width, height: shrink.height, rgb };
 }
 
+/** The copy of a page read whole. */
+function pageCopy(image: ReaderImage): SentImage {
+	if (!("page" in image.view)) throw new Error("read in tiles");
+	return image.view.page;
+}
+
 async function decoded(copy: SentImage): Promise<Raster> {
 	return decodeImage(
 		Uint8Array.from(atob(copy.base64), (c) => c.charCodeAt(0)),
@@ -28,21 +34,21 @@ async function decoded(copy: SentImage): Promise<Raster> {
 }
 
 describe("reader copy", () => {
-	it("a 6000x4000 photo goes as a 1600x1067 JPEG of a few hundred kB", () => {
-		const [copy] = copiesOf(raster(6000, 4000)).copies;
-		expect([copy!.width, copy!.height]).toEqual([1600, 1067]);
-		expect(imageSize(copy!.base64)).toEqual({ width: 1600, height: 1067 });
-		expect((copy!.base64.length * 3) / 4).toBeLessThan(400_000);
+	it("a 6000x4000 photo goes as a 1600x1067 JPEG of a few hundred kB", async () => {
+		const copy = pageCopy(await readerImageOf(raster(6000, 4000)));
+		expect([copy.width, copy.height]).toEqual([1600, 1067]);
+		expect(imageSize(copy.base64)).toEqual({ width: 1600, height: 1067 });
+		expect((copy.base64.length * 3) / 4).toBeLessThan(400_000);
 	});
 
-	it("a small image is not scaled up", () => {
-		const [copy] = copiesOf(raster(300, 200)).copies;
-		expect([copy!.width, copy!.height]).toEqual([300, 200]);
+	it("a small image is not scaled up", async () => {
+		const copy = pageCopy(await readerImageOf(raster(300, 200)));
+		expect([copy.width, copy.height]).toEqual([300, 200]);
 	});
 
 	it("shows the image: the JPEG decodes to the page it was made from", async () => {
 		const page = raster(640, 480);
-		const image = await decoded(copiesOf(page).copies[0]!);
+		const image = await decoded(pageCopy(await readerImageOf(page)));
 		expect([image.width, image.height]).toEqual([640, 480]);
 		let error = 0;
 		for (let i = 0; i < page.data.length; i += 4) error += Math.abs(image.data[i]! - page.data[i]!);
@@ -53,9 +59,9 @@ describe("reader copy", () => {
 	it("reads rows handed over as a view at an odd offset", async () => {
 		const backing = new Uint8Array(1 + 16 * 16 * 4);
 		for (let i = 0; i < 256; i++) backing.set([200, 40, 40, 255], 1 + i * 4);
-		const copier = new ReaderCopier(16, 16);
-		copier.take(0, 16, backing.subarray(1));
-		const image = await decoded(copier.finish().copies[0]!);
+		const copier = new ReaderCopier(16, [{ x: 0, y: 0, width: 16, height: 16 }]);
+		copier.rows(0, 16, backing.subarray(1));
+		const image = await decoded(copier.finish()[0]!);
 		const [r, g, b] = image.data;
 		expect(Math.abs(r! - 200) + Math.abs(g! - 40) + Math.abs(b! - 40)).toBeLessThan(12);
 	});
@@ -129,7 +135,7 @@ describe("tiles", () => {
 			}
 		});
 		const { regions, roundTrips } = await readAndTranslate(
-			copiesOf(raster(600, 4000)),
+			await readerImageOf(raster(600, 4000)),
 			job({ translator: "grok" }),
 			ctx,
 		);

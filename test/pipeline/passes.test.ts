@@ -128,6 +128,7 @@ describe("the PNG written band by band", () => {
 		for (let i = 0; i < 100 * 30; i++) glyph.data.set([10, 10, 10, i % 3 === 0 ? 255 : 128], i * 4);
 		const overlay = { x: 70, y: 860, raster: glyph };
 
+		let finished = 0;
 		const png = await collect(
 			bandsToPng({
 				job: jobFor(original),
@@ -135,8 +136,10 @@ describe("the PNG written band by band", () => {
 				overlays: [{ top: overlay.y, colours: [[10, 10, 10]], draw: () => overlay }],
 				overlaysReady: Promise.resolve(),
 				channels: 1,
+				finished: () => finished++,
 			}),
 		);
+		expect(finished).toBe(1);
 		const expected: Band = { ...original, data: original.data.slice(), top: 0 };
 		pasteErased(expected, erased);
 		drawOverlay(expected, overlay);
@@ -144,6 +147,26 @@ describe("the PNG written band by band", () => {
 		expect([out.width, out.height]).toEqual([300, 2000]);
 		expect(differing(out.data, expected.data)).toBe(0);
 		expect(png[25]).toBe(0); // colour type: grey, as every pixel and the overlay's colour are
+	});
+
+	it("lets the page go (its fonts) when the response stops reading, even before the first piece", async () => {
+		const original = page(40, 30, []);
+		const inputs = (finished: () => void) => ({
+			job: jobFor(original),
+			erased: [],
+			overlays: [],
+			overlaysReady: Promise.resolve(),
+			channels: 1 as const,
+			finished,
+		});
+		let finished = 0;
+		const unread = bandsToPng(inputs(() => finished++))[Symbol.asyncIterator]();
+		await unread.return?.();
+		expect(finished).toBe(1);
+		const started = bandsToPng(inputs(() => finished++))[Symbol.asyncIterator]();
+		await started.next();
+		await started.return?.();
+		expect(finished).toBe(2);
 	});
 });
 
@@ -155,7 +178,15 @@ describe("runPipeline", () => {
 			const y = Math.floor(i / 20) * 40 + 5;
 			return { x0: x, y0: y, x1: x + 40, y1: y + 30 };
 		});
-		const original = page(1000, 600, boxes);
+		// Two long strokes in each: lettering to erase, but nothing the reading plan counts as glyphs
+		// (it would read such a dense page in parts, each answered here with every region).
+		const original = page(1000, 600, []);
+		for (const b of boxes) {
+			for (const y of [b.y0 + 10, b.y0 + 18]) {
+				for (let x = b.x0 + 5; x < b.x1 - 5; x++) original.data.set(INK, (y * 1000 + x) * 4);
+				for (let x = b.x0 + 5; x < b.x1 - 5; x++) original.data.set(INK, ((y + 1) * 1000 + x) * 4);
+			}
+		}
 		const regions = boxes.map((b, i) => ({
 			text: `label ${i}`,
 			box: [b.x0, b.y0, b.x1, b.y1].map((v, k) => Math.round((v * 1000) / (k % 2 === 0 ? 1000 : 600))),
