@@ -75,11 +75,6 @@ export async function readerImage(
 	rows: RowSource,
 	alongside?: RowSink,
 ): Promise<ReaderImage> {
-	const copies = async (windows: Window[]) => {
-		const copier = new ReaderCopier(width, windows);
-		await rows(copier);
-		return copier.finish();
-	};
 	const windows = readingWindows(width, height);
 	// A page's copy keeps its pixels until the rows end, for the lettering estimate (6.8 MB at 1600x1067).
 	const copier = new ReaderCopier(width, windows, windows.length === 1);
@@ -94,7 +89,19 @@ export async function readerImage(
 	const view = scaled
 		? { page: made[0]!, characters: estimateCharacters(scaled.pixels, scaled.width, scaled.height) }
 		: { tiles: windows.map((window, i) => ({ window, copy: made[i]! })) };
-	return { width, height, view, copies };
+	return { width, height, view, copies: copiesFrom(width, rows) };
+}
+
+/**
+ * Copies of any windows, from a new pass over the rows. Made apart from readerImage's locals: a
+ * closure there would keep its first copier (and the page's pixels) alive while the models think.
+ */
+function copiesFrom(width: number, rows: RowSource): ReaderImage["copies"] {
+	return async (windows) => {
+		const copier = new ReaderCopier(width, windows);
+		await rows(copier);
+		return copier.finish();
+	};
 }
 
 /** Makes the reader copy of each window as the image's rows go by. */
