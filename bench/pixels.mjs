@@ -168,7 +168,7 @@ for (const scenario of scenarios) {
 	const row = { scenario, fileBytes: requests.reduce((sum, r) => sum + r.sample.bytes.length, 0) };
 	for (const tree of trees) {
 		console.error(`${scenario.name}: ${tree.name}…`);
-		const label = `${tree.name}-${scenario.specs[0].file.replace(/\.\w+$/, "")}${scenario.single ? "" : "-together"}`;
+		const label = `${tree.name}-${scenario.specs[0].file.replace(".", "-")}${scenario.single ? "" : "-together"}`;
 		row[tree.name] = await measure(tree.dir, vendor, requests, warmup, label).catch((error) => ({
 			error: String(error.message).slice(0, 300),
 		}));

@@ -201,7 +201,10 @@ describe("runPipeline", () => {
 		const ctx = { env: { ...env, ...ALL_KEYS }, signal: new AbortController().signal, timings: {} };
 
 		const result = await runPipeline(jobFor(original, { mode: "general" }), ctx);
-		const out = await decodeImage(await collect(result.png), "png");
+		const png = await collect(result.png);
+		// A grey page, nothing drawn in colour: a grey PNG, a third of RGB's bytes to encode and send.
+		expect(png[25]).toBe(0);
+		const out = await decodeImage(png, "png");
 		const inked = (b: Box) => {
 			let n = 0;
 			for (let y = b.y0; y < b.y1; y++) for (let x = b.x0; x < b.x1; x++) if (out.data[(y * 1000 + x) * 4]! < 100) n++;
