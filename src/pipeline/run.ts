@@ -4,6 +4,7 @@ import { bandsToPng, type PlannedOverlay } from "./pass-bands";
 import { copyForReaders } from "./pass-copies";
 import { eraseInCrops } from "./pass-crops";
 import { readAndTranslate } from "./read";
+import { pixelWords } from "./rows";
 import type { PipelineContext, StageTimings, TranslateJob } from "./types";
 import { type BlockPlan, drawBlockNow, loadRasterizer, planPage, regionAsBlock } from "./typeset";
 
@@ -89,8 +90,7 @@ function overlayOf(block: BlockPlan): PlannedOverlay {
 
 /** The masked pixels' words (the others are not written to the image). */
 function maskedWords(rgba: Uint8Array, mask: Uint8Array): Int32Array {
-	const words = new Int32Array(rgba.buffer, rgba.byteOffset, mask.length);
-	return words.filter((_, i) => mask[i] === 1);
+	return pixelWords(rgba).filter((_, i) => mask[i] === 1);
 }
 
 async function timed<T>(timings: StageTimings, stage: keyof StageTimings, run: () => T | Promise<T>): Promise<T> {
