@@ -1,7 +1,7 @@
 /**
  * The benchmark's input images, made once from the synthetic corpus and cached in bench/out:
- * a manga page (PNG), a product photo (JPEG), 25 MP images (PNG, JPEG, progressive JPEG, GIF,
- * lossless WebP) and a 3 MP phone photo for the calls that wait together.
+ * a manga page (PNG), a product photo (JPEG), 25 MP images (PNG, JPEG, a noisy photo's JPEG,
+ * progressive JPEG, GIF, lossless WebP) and a 3 MP phone photo for the calls that wait together.
  * `encode`: ImageMagick options that turn the synthetic PNG into the case's file.
  */
 import { execFileSync } from "node:child_process";
@@ -46,6 +46,17 @@ export const CASES = [
 		name: "5000×5000 JPEG (25 MP), 12 regions",
 		file: "big.jpg",
 		encode: CAMERA_JPEG,
+		kind: "texture",
+		script: "cyrillic",
+		width: 5000,
+		height: 5000,
+		regions: 12,
+	},
+	{
+		// Sensor noise, as in a phone's photo: its PNG is several times a clean page's.
+		name: "5000×5000 noisy photo JPEG (25 MP), 12 regions",
+		file: "big-noisy.jpg",
+		encode: ["-attenuate", "0.6", "+noise", "Gaussian", ...CAMERA_JPEG],
 		kind: "texture",
 		script: "cyrillic",
 		width: 5000,
