@@ -1,7 +1,7 @@
 import type { Raster } from "../../../types";
 import { WebpFormatError } from "../errors";
 import { BitReader } from "./bit-reader";
-import { decodeImageStream } from "./image-stream";
+import { decodeImageStream, measureStreamHeader } from "./image-stream";
 
 const SIGNATURE = 0x2f;
 
@@ -32,4 +32,15 @@ export function decodeVp8lInto(data: Uint8Array, rgba: Uint8Array): void {
 	const { width, height } = vp8lSize(data);
 	const argb = new Int32Array(rgba.buffer, rgba.byteOffset, width * height);
 	decodeImageStream(new BitReader(data, 5), width, height, argb, true);
+}
+
+/**
+ * Bytes decoding a VP8L bitstream holds: its ARGB pixels (4 a pixel, turned into the RGBA raster
+ * in place) and sub-images (`memory`), its prefix tables (`fixedMemory`). Reads and checks the
+ * whole header.
+ */
+export function vp8lHeldBytes(data: Uint8Array): { memory: number; fixedMemory: number } {
+	const { width, height } = vp8lSize(data);
+	const cost = measureStreamHeader(new BitReader(data, 5), width, height);
+	return { memory: width * height * 4 + cost.subImageBytes, fixedMemory: cost.tableBytes };
 }
