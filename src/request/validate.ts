@@ -9,9 +9,10 @@ import { translateOptionsSchema } from "./schema";
 export const MAX_PIXELS = 25_000_000;
 /**
  * What a decode may hold while it runs, in the part that grows with the image: a 25 MP image at
- * 4 bytes a pixel (one RGBA raster). Kinds that hold more a pixel get a proportionally lower limit.
+ * 4 bytes a pixel (one RGBA raster), and 2 MB for the rows and bands beside it. Kinds that hold
+ * more a pixel get a proportionally lower limit.
  */
-export const MAX_DECODE_MEMORY = MAX_PIXELS * 4;
+export const MAX_DECODE_MEMORY = MAX_PIXELS * 4 + 2 * 1024 * 1024;
 /**
  * What it may hold besides, whatever the image's size (inflater window, prefix tables): a file that
  * asks for more is built to exhaust memory, not to show a picture.

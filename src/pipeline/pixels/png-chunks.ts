@@ -61,46 +61,61 @@ export function readPngContainer(bytes: Uint8Array, onHeader?: (header: PngHeade
 	let transparency: Uint8Array | undefined;
 	let firstIdat = -1;
 	let dataBytes = 0;
-	let previous = "";
+	let previous = 0;
 	for (let at = 8; ; ) {
 		if (at + 12 > bytes.length) throw new PngFormatError("the file ends before IEND");
 		const length = view.getUint32(at);
-		const type = chunkType(bytes, at + 4);
+		const type = view.getUint32(at + 4);
+		if (!isChunkType(type)) throw new PngFormatError("chunk type is not four letters");
 		if (length > MAX_CHUNK_LENGTH || at + 12 + length > bytes.length) {
-			throw new PngFormatError(`chunk ${type} runs past the end of the file`);
+			throw new PngFormatError(`chunk ${typeName(type)} runs past the end of the file`);
 		}
-		const data = bytes.subarray(at + 8, at + 8 + length);
-		if (!header && type !== "IHDR") throw new PngFormatError("the first chunk is not IHDR");
-		switch (type) {
-			case "IHDR":
-				if (header) throw new PngFormatError("second IHDR");
-				header = readHeader(data);
-				onHeader?.(header);
-				break;
-			case "PLTE":
-				if (palette) throw new PngFormatError("second PLTE");
-				if (firstIdat >= 0) throw new PngFormatError("PLTE after the image data");
-				palette = readPalette(data, header!);
-				break;
-			case "tRNS":
-				if (transparency) throw new PngFormatError("second tRNS");
-				if (firstIdat >= 0) throw new PngFormatError("tRNS after the image data");
-				transparency = data;
-				break;
-			case "IDAT":
-				if (firstIdat < 0) firstIdat = at;
-				else if (previous !== "IDAT") throw new PngFormatError("image data in two runs");
-				dataBytes += length;
-				break;
-			case "IEND":
-				return finish(header!, palette, transparency, firstIdat, dataBytes);
-			default:
-				// Bit 5 of the first letter clear: critical, and unknown to us (PNG spec 5.4).
-				if ((bytes[at + 4]! & 0x20) === 0) throw new PngFormatError(`unknown critical chunk ${type}`);
+		if (!header && type !== IHDR) throw new PngFormatError("the first chunk is not IHDR");
+		if (type === IDAT) {
+			if (firstIdat < 0) firstIdat = at;
+			else if (previous !== IDAT) throw new PngFormatError("image data in two runs");
+			dataBytes += length;
+		} else if (type === IHDR) {
+			if (header) throw new PngFormatError("second IHDR");
+			header = readHeader(bytes.subarray(at + 8, at + 8 + length));
+			onHeader?.(header);
+		} else if (type === PLTE) {
+			if (palette) throw new PngFormatError("second PLTE");
+			if (firstIdat >= 0) throw new PngFormatError("PLTE after the image data");
+			palette = readPalette(bytes.subarray(at + 8, at + 8 + length), header!);
+		} else if (type === TRNS) {
+			if (transparency) throw new PngFormatError("second tRNS");
+			if (firstIdat >= 0) throw new PngFormatError("tRNS after the image data");
+			transparency = bytes.subarray(at + 8, at + 8 + length);
+		} else if (type === IEND) {
+			return finish(header!, palette, transparency, firstIdat, dataBytes);
+		} else if ((type & 0x20000000) === 0) {
+			// Bit 5 of the first letter clear: critical, and unknown to us (PNG spec 5.4).
+			throw new PngFormatError(`unknown critical chunk ${typeName(type)}`);
 		}
 		previous = type;
 		at += 12 + length;
 	}
+}
+
+/** Chunk types as big-endian numbers: a walk over a million chunks makes no strings. */
+const IHDR = 0x49484452;
+const PLTE = 0x504c5445;
+const IDAT = 0x49444154;
+const IEND = 0x49454e44;
+const TRNS = 0x74524e53;
+
+/** Four ASCII letters, or the walk stops: anything else is not a chunk boundary. */
+function isChunkType(type: number): boolean {
+	for (let shift = 0; shift < 32; shift += 8) {
+		const c = (type >>> shift) & 0xdf;
+		if (c < 0x41 || c > 0x5a) return false;
+	}
+	return true;
+}
+
+function typeName(type: number): string {
+	return String.fromCharCode(type >>> 24, (type >>> 16) & 255, (type >>> 8) & 255, type & 255);
 }
 
 function finish(
@@ -113,17 +128,6 @@ function finish(
 	if (firstIdat < 0 || dataBytes === 0) throw new PngFormatError("no image data");
 	if (header.colorType === 3 && !palette) throw new PngFormatError("palette image without PLTE");
 	return { header, palette, transparency, firstIdat };
-}
-
-/** Four ASCII letters, or the walk stops: anything else is not a chunk boundary. */
-function chunkType(bytes: Uint8Array, at: number): string {
-	let type = "";
-	for (let i = 0; i < 4; i++) {
-		const c = bytes[at + i]! & 0xdf;
-		if (c < 0x41 || c > 0x5a) throw new PngFormatError("chunk type is not four letters");
-		type += String.fromCharCode(bytes[at + i]!);
-	}
-	return type;
 }
 
 function readHeader(data: Uint8Array): PngHeader {
@@ -158,16 +162,14 @@ export function idatPieces(bytes: Uint8Array, container: PngContainer): () => Ui
 	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 	let at = container.firstIdat;
 	return () => {
-		if (at < 0) return undefined;
-		// The walk already proved every chunk whole and the run of IDAT unbroken.
-		const length = view.getUint32(at);
-		const isIdat = bytes[at + 4] === 0x49 && bytes[at + 5] === 0x44 && bytes[at + 6] === 0x41 && bytes[at + 7] === 0x54;
-		if (!isIdat) {
-			at = -1;
-			return undefined;
+		// The walk already proved every chunk whole and the run of IDAT unbroken. Empty chunks are
+		// stepped over here, so that a million of them make no views.
+		while (at >= 0 && view.getUint32(at + 4) === IDAT) {
+			const length = view.getUint32(at);
+			at += 12 + length;
+			if (length > 0) return bytes.subarray(at - 4 - length, at - 4);
 		}
-		const piece = bytes.subarray(at + 8, at + 8 + length);
-		at += 12 + length;
-		return piece;
+		at = -1;
+		return undefined;
 	};
 }

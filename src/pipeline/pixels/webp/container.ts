@@ -47,22 +47,22 @@ export function readWebpContainer(bytes: Uint8Array, onSize?: (width: number, he
 	let still: Bitstreams | undefined;
 	let first = true;
 	let firstFrame: Uint8Array | undefined;
-	visitWebpChunks(bytes, (fourcc, data) => {
+	visitWebpChunks(bytes, (fourcc, body, start, end) => {
 		if (first) {
 			first = false;
 			if (fourcc === VP8X) {
-				canvas = readCanvas(data);
+				canvas = readCanvas(body.subarray(start, end));
 				onSize?.(canvas.width, canvas.height);
 			} else if (fourcc !== VP8 && fourcc !== VP8L) throw new WebpFormatError("WebP file has no image chunk first");
 		}
 		if (fourcc === ANMF) {
 			if (!canvas?.animated) throw new WebpFormatError("animation frame in a still WebP");
-			firstFrame ??= data;
+			firstFrame ??= body.subarray(start, end);
 		} else if (fourcc === VP8 || fourcc === VP8L || fourcc === ALPH) {
 			if (canvas?.animated) throw new WebpFormatError("image chunk beside an animation");
 			// A simple file is its first chunk: anything after it is not part of the image.
 			if (!canvas && still) return;
-			still = addBitstream(still ?? {}, fourcc, data);
+			still = addBitstream(still ?? {}, fourcc, body.subarray(start, end));
 		}
 	});
 	if (canvas?.animated) {
@@ -109,8 +109,10 @@ function readAnimationFrame(anmf: Uint8Array, canvas: { width: number; height: n
 	if (x + width > canvas.width || y + height > canvas.height)
 		throw new WebpFormatError("WebP frame outside the canvas");
 	let streams: Bitstreams | undefined;
-	visitChunks(anmf.subarray(16), (fourcc, data) => {
-		if (fourcc === VP8 || fourcc === VP8L || fourcc === ALPH) streams = addBitstream(streams ?? {}, fourcc, data);
+	visitChunks(anmf.subarray(16), (fourcc, body, start, end) => {
+		if (fourcc === VP8 || fourcc === VP8L || fourcc === ALPH) {
+			streams = addBitstream(streams ?? {}, fourcc, body.subarray(start, end));
+		}
 	});
 	const frame = checkedFrame(streams, x, y);
 	if (frame.width !== width || frame.height !== height) throw new WebpFormatError("WebP frame size differs");

@@ -116,7 +116,8 @@ function decodeSubImage(br: BitReader, width: number, height: number): Int32Arra
  * Reads every group the stream holds but keeps only those the map uses, renumbering the map. A
  * stream may declare up to 65536 groups, but never usefully more than the map has blocks: a 4x4
  * image declaring 65536 groups (seconds of reading for 16 pixels) is refused, as are tables past
- * `MAX_TABLE_ENTRIES`.
+ * `MAX_TABLE_ENTRIES`, counting those of unused groups (every table has at least 256 entries, so
+ * at most 3276 groups are ever read).
  */
 function readMappedGroups<G>(
 	br: BitReader,
@@ -134,9 +135,10 @@ function readMappedGroups<G>(
 	let entries = 0;
 	for (let g = 0; g < declared; g++) {
 		const group = readOne(br, cacheBits);
-		if (renumbered[g] === -1) continue;
+		// Groups the map does not use are read all the same: they count, so that reading them is bounded too.
 		entries += entriesOf(group);
 		if (entries > MAX_TABLE_ENTRIES) throw new WebpFormatError("VP8L prefix tables exceed the memory budget");
+		if (renumbered[g] === -1) continue;
 		renumbered[g] = groups.length;
 		groups.push(group);
 	}
