@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { type DecodeCost, probeImage } from "../../src/pipeline/probe";
+import { RequestError } from "../../src/request/errors";
+import { admitImage } from "../../src/request/validate";
+import { decodeFile, probed } from "../support/decode";
+import { chunk as pngChunk, zlibStored } from "../support/png";
+import * as gifJpeg from "./fixtures/gif-jpeg";
+import * as images from "./fixtures/images";
+import * as webp from "./fixtures/webp";
+import { join } from "./hostile/bytes";
+import { DHT, DQT, greyBlocks, jpeg, sof, sos, zeros } from "./hostile/jpeg";
+import { chunk, riff, solidVp8l } from "./hostile/webp";
+
+function bytes(base64: string): Uint8Array {
+	return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+}
+
+/** Bytes a pixel the decode holds, as the probe states it. */
+const perPixel = (file: Uint8Array) => {
+	const image = probed(file);
+	return image.cost.memory / (image.width * image.height);
+};
+
+/** A JPEG of `width` x `height` whose scans (`scans`: component ids per scan) decode from zero bits. */
+function zeroJpeg(marker: number, width: number, height: number, sampling: number[], scans: number[][]): Uint8Array {
+	const data = zeros(Math.ceil((greyBlocks(width, height) * sampling.length * 16 * 3) / 8));
+	return jpeg(
+		[...DQT, ...DHT, ...sof(marker, width, height, sampling)],
+		scans.map((ids) => [marker === 0xc2 ? sos(ids, 0, 0) : sos(ids), data]),
+	);
+}
+
+/**
+ * Containers of 2000x1500 for the probe alone, which reads structure and headers, never the pixels:
+ * a few bytes of data stand for the image's.
+ */
+const pngOf = (interlace: number) =>
+	join([
+		[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+		pngChunk("IHDR", Uint8Array.of(0, 0, 7, 208, 0, 0, 5, 220, 8, 6, 0, 0, interlace)),
+		pngChunk("IDAT", zlibStored(new Uint8Array(8))),
+		pngChunk("IEND", new Uint8Array()),
+	]);
+const gifOf = (interlaced: boolean) =>
+	join([
+		[0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 208, 7, 220, 5, 0x80, 0, 0, 0, 0, 0, 255, 255, 255],
+		[0x2c, 0, 0, 0, 0, 208, 7, 220, 5, interlaced ? 0x40 : 0, 2, 1, 0x44, 0, 0x3b],
+	]);
+
+describe("probeImage: what decoding will hold, by kind", () => {
+	it.each([
+		["a plain PNG streams its rows", pngOf(0)],
+		["a baseline JPEG streams its MCU rows", zeroJpeg(0xc0, 2000, 1500, [0x22, 0x11, 0x11], [[1, 2, 3]])],
+		["a plain GIF streams its rows", gifOf(false)],
+	])("%s: a band, a small part of a byte a pixel", (_, file) => {
+		expect(perPixel(file)).toBeLessThan(0.1);
+	});
+
+	it("a lossy WebP streams its macroblock rows", () => {
+		// 128x128: its band of 24 rows is all there is to hold.
+		const image = probed(bytes(webp.lossy_webp));
+		expect(image.cost.memory).toBeLessThan(image.width * 24 * 4 * 2 + 64 * 1024);
+	});
+
+	it.each([
+		["an interlaced PNG: its RGBA raster", pngOf(1), 4],
+		["a lossless WebP: its ARGB pixels", riff([chunk("VP8L", solidVp8l(2000, 1500))]), 4],
+		["an interlaced GIF: its frame's palette indices", gifOf(true), 1],
+	])("%s", (_, file, expected) => {
+		expect(perPixel(file)).toBeCloseTo(expected, 0);
+	});
+
+	it.each([
+		["progressive 4:2:0", 0xc2, [0x22, 0x11, 0x11], [[1, 2, 3]], 3],
+		["progressive 4:4:4", 0xc2, [0x11, 0x11, 0x11], [[1, 2, 3]], 6],
+		["progressive grey", 0xc2, [0x11], [[1]], 2],
+		["sequential 4:4:4 with one scan per component", 0xc0, [0x11, 0x11, 0x11], [[1], [2], [3]], 6],
+	])("a multi-scan JPEG (%s) keeps its coefficients: %s", (_, marker, sampling, scans, expected) => {
+		expect(perPixel(zeroJpeg(marker, 2000, 1600, sampling, scans))).toBeCloseTo(expected, 0);
+	});
+
+	it("a JPEG only photon decodes (CMYK) is priced at photon's 14 bytes a pixel", () => {
+		expect(perPixel(zeroJpeg(0xc0, 64, 64, [0x11, 0x11, 0x11, 0x11], [[1, 2, 3, 4]]))).toBe(14);
+	});
+
+	it("a JPEG turned by its EXIF orientation holds its raster, and reports its displayed size", () => {
+		const image = probed(bytes(images.rotated_jpg));
+		expect([image.width, image.height]).toEqual([4, 8]);
+		expect(perPixel(bytes(images.rotated_jpg))).toBeGreaterThanOrEqual(4);
+	});
+});
+
+describe("probeImage: the limits, checked before the rest is walked", () => {
+	const limitOf = (file: Uint8Array) => {
+		try {
+			probeImage(file, admitImage);
+			return "admitted";
+		} catch (error) {
+			return error instanceof RequestError ? `${error.status}: ${error.detail}` : String(error);
+		}
+	};
+
+	it("refuses by the header's size alone, before anything else is read", () => {
+		const seen: [number, number, DecodeCost | undefined][] = [];
+		const file = zeroJpeg(0xc0, 6000, 5000, [0x22, 0x11, 0x11], [[1, 2, 3]]);
+		expect(() =>
+			probeImage(file, (width, height, cost) => {
+				seen.push([width, height, cost]);
+				admitImage(width, height, cost);
+			}),
+		).toThrow(RequestError);
+		expect(seen).toHaveLength(1);
+	});
+
+	it("refuses a kind that holds more a pixel at its lower limit, saying so", () => {
+		expect(limitOf(zeroJpeg(0xc2, 4500, 4000, [0x11, 0x11, 0x11], [[1, 2, 3]]))).toBe(
+			"413: Image is 4500x4000 (18.0 megapixels); the limit is 17.0 megapixels for a progressive JPEG with full-resolution colour, which takes more memory to decode (25 megapixels for other images)",
+		);
+		expect(limitOf(zeroJpeg(0xc2, 4000, 4000, [0x11, 0x11, 0x11], [[1, 2, 3]]))).toBe("admitted");
+	});
+});
+
+describe("probeImage: the dimensions priced are the dimensions decoded", () => {
+	const files = {
+		...Object.fromEntries(
+			Object.entries(images).filter(([name]) => !name.startsWith("base") && !name.startsWith("alpha")),
+		),
+		...Object.fromEntries(Object.entries(gifJpeg).filter(([name]) => !name.endsWith("_ref_png"))),
+		...Object.fromEntries(Object.entries(webp).filter(([name]) => name.endsWith("_webp"))),
+	};
+	it.each(Object.entries(files))("%s", (_, base64) => {
+		const file = bytes(base64);
+		const image = probed(file);
+		const raster = decodeFile(file);
+		expect([raster.width, raster.height]).toEqual([image.width, image.height]);
+	});
+});
