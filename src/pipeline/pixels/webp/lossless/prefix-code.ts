@@ -94,10 +94,11 @@ export function readSymbol(br: BitReader, table: Int32Array): number {
  * symbol (or -1): what the probe prices a stream's tables at without allocating them.
  */
 export function tableShape(lengths: Uint8Array): { entries: number; lone: number } {
-	const { used, lone, subBits } = layOut(lengths);
+	const { used, lone, longest } = checkLengths(lengths);
 	if (used === 1) return { entries: 1 << ROOT_BITS, lone };
 	let entries = 1 << ROOT_BITS;
-	for (const bits of subBits) if (bits) entries += 1 << bits;
+	// Codes no longer than the root need no second level (most codes): no need to assign them.
+	if (longest > ROOT_BITS) for (const bits of layOut(lengths).subBits) if (bits) entries += 1 << bits;
 	return { entries, lone: -1 };
 }
 
@@ -142,28 +143,10 @@ export function buildTable(lengths: Uint8Array): Int32Array {
  * the bits of the second-level table under each root entry (0: none).
  */
 function layOut(lengths: Uint8Array): { used: number; lone: number; codes: Int32Array; subBits: Uint8Array } {
-	const perLength = new Int32Array(MAX_CODE_LENGTH + 1);
-	let used = 0;
-	let lone = 0;
-	for (let s = 0; s < lengths.length; s++) {
-		const length = lengths[s]!;
-		if (length === 0) continue;
-		perLength[length]!++;
-		used++;
-		lone = s;
-	}
-	if (used === 0) throw new WebpFormatError("VP8L prefix code has no symbol");
+	const { used, lone, perLength } = checkLengths(lengths);
 	const rootSize = 1 << ROOT_BITS;
 	const subBits = new Uint8Array(rootSize);
 	if (used === 1) return { used, lone, codes: new Int32Array(0), subBits };
-
-	// Kraft: the code must fill the code space exactly.
-	let left = 1;
-	for (let length = 1; length <= MAX_CODE_LENGTH; length++) {
-		left = (left << 1) - perLength[length]!;
-		if (left < 0) throw new WebpFormatError("VP8L prefix code is over-subscribed");
-	}
-	if (left !== 0) throw new WebpFormatError("VP8L prefix code is incomplete");
 
 	// Canonical codes: shorter first, then by symbol. Table indices are the codes bit-reversed,
 	// because the stream delivers a code's first bit lowest.
@@ -186,6 +169,34 @@ function layOut(lengths: Uint8Array): { used: number; lone: number; codes: Int32
 		subBits[root] = Math.max(subBits[root]!, length - ROOT_BITS);
 	}
 	return { used, lone, codes, subBits };
+}
+
+/**
+ * Counts the codes of each length and checks them: one symbol, or a complete code (Kraft's sum
+ * exactly 1). Returns the count, the last symbol used (the lone one, if one), the longest length.
+ */
+function checkLengths(lengths: Uint8Array): { used: number; lone: number; longest: number; perLength: Int32Array } {
+	const perLength = new Int32Array(MAX_CODE_LENGTH + 1);
+	let used = 0;
+	let lone = 0;
+	let longest = 0;
+	for (let s = 0; s < lengths.length; s++) {
+		const length = lengths[s]!;
+		if (length === 0) continue;
+		perLength[length]!++;
+		used++;
+		lone = s;
+		if (length > longest) longest = length;
+	}
+	if (used === 0) throw new WebpFormatError("VP8L prefix code has no symbol");
+	if (used === 1) return { used, lone, longest, perLength };
+	let left = 1;
+	for (let length = 1; length <= MAX_CODE_LENGTH; length++) {
+		left = (left << 1) - perLength[length]!;
+		if (left < 0) throw new WebpFormatError("VP8L prefix code is over-subscribed");
+	}
+	if (left !== 0) throw new WebpFormatError("VP8L prefix code is incomplete");
+	return { used, lone, longest, perLength };
 }
 
 function reverseBits(code: number, length: number): number {
