@@ -15,6 +15,7 @@ const BENCHES = [
 	{ name: "body", title: "Request handling: memory of reading a 20 MB image", script: "bench/body-memory.mjs" },
 	{ name: "models", title: "Read and translate: bytes, round trips, our own time", script: "bench/models.mjs" },
 	{ name: "pixels", title: "Erase and compose: speed and memory in workerd", script: "bench/pixels.mjs" },
+	{ name: "decode", title: "Decoding: speed per format, and hostile files, in workerd", script: "bench/decode.mjs" },
 	{ name: "erase-quality", title: "Erase quality on the synthetic corpus", script: "bench/quality-erase.mjs" },
 	{ name: "typeset", title: "Typesetting quality and speed", script: "bench/typeset.mjs" },
 ];

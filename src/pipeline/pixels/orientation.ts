@@ -17,7 +17,7 @@ export function emitOriented(raster: Raster, orientation: number, sink: RowSink)
 	const swapped = orientation >= 5;
 	const shownWidth = swapped ? h : w;
 	const shownHeight = swapped ? w : h;
-	const step = bandRows(shownWidth, shownHeight);
+	const step = orientedBandRows(orientation, w, h);
 	const bytes = new Uint8Array(shownWidth * step * 4);
 	const band = new Int32Array(bytes.buffer);
 	// Displayed pixel (dx, dy) comes from stored (sx, sy); see applyOrientation for the eight cases.
@@ -46,6 +46,17 @@ export function emitOriented(raster: Raster, orientation: number, sink: RowSink)
 		sink.rows(y, count, bytes.subarray(0, count * shownWidth * 4));
 	}
 }
+
+/**
+ * Rows per band `emitOriented` gathers: a quarter turn reads at least 16 stored pixels in a run (a
+ * cache line's worth), so that each stored row is visited once per 16 displayed rows.
+ */
+export function orientedBandRows(orientation: number, width: number, height: number): number {
+	if (orientation < 5) return bandRows(width, height);
+	return Math.min(width, Math.max(QUARTER_TURN_BAND, bandRows(height, width)));
+}
+
+const QUARTER_TURN_BAND = 16;
 
 /**
  * Up to this raster size (12 MP, what most phones shoot) a quarter turn copies into a second raster:

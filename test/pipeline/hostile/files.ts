@@ -13,7 +13,7 @@ import { RleDeflater } from "../../../src/pipeline/pixels/deflate";
 import { chunk as pngChunk, zlibStored } from "../../support/png";
 import * as images from "../fixtures/images";
 import { ascii, join, LsbBits, u16le, u32be } from "./bytes";
-import { DHT, DQT, EOI, greyBlocks, jpeg, SOI, segment, sof, sos, zeros } from "./jpeg";
+import { DHT, DHT_DC, DQT, EOI, greyBlocks, jpeg, SOI, segment, sof, sos, zeros } from "./jpeg";
 import { chunk, constantGroup, flat256, riff, solidVp8l, vp8lHeader, vp8x } from "./webp";
 
 export type Verdict = "refused" | "too-large" | "fails" | "decodes";
@@ -195,6 +195,15 @@ const jpegFiles: HostileFile[] = [
 				zeros(Math.ceil((greyBlocks(8000, 8000) * 3) / 8)),
 				EOI,
 			]),
+	},
+	{
+		name: "JPEG of 16x16 pixels defining 100,000 Huffman tables (found by the fuzzer: half a second to build them)",
+		verdict: "refused",
+		bytes: () => {
+			const tables = new Uint8Array(100_000 * DHT_DC.length);
+			for (let i = 0; i < 100_000; i++) tables.set(DHT_DC, i * DHT_DC.length);
+			return join([SOI, DQT, tables, DHT, sof(0xc0, 16, 16, [0x11]), sos([1]), zeros(2), EOI]);
+		},
 	},
 	{
 		name: "arithmetic-coded JPEG",

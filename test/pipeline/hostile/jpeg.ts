@@ -16,10 +16,8 @@ export const DQT = segment(0xdb, [0, ...Array(64).fill(1)]);
  * DC table 0: one code, "0", for category 0. AC table 0: two-bit codes "00" EOB, "01" EOBRUN of
  * 2^6 + 6 bits, "10" EOBRUN of 2^14 + 14 bits. Zero bits decode as empty blocks everywhere.
  */
-export const DHT = [
-	...segment(0xc4, [0x00, 1, ...Array(15).fill(0), 0x00]),
-	...segment(0xc4, [0x10, 0, 3, ...Array(14).fill(0), 0x00, 0x60, 0xe0]),
-];
+export const DHT_DC = segment(0xc4, [0x00, 1, ...Array(15).fill(0), 0x00]);
+export const DHT = [...DHT_DC, ...segment(0xc4, [0x10, 0, 3, ...Array(14).fill(0), 0x00, 0x60, 0xe0])];
 
 /** A frame header: SOFn, `sampling` as h<<4|v per component (ids 1, 2, 3...), quantisation table 0. */
 export function sof(marker: number, width: number, height: number, sampling: number[], precision = 8): number[] {

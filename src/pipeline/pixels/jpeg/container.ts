@@ -66,6 +66,11 @@ const WORK_PER_BLOCK = 12 * 64;
 /** Each scan costs this much besides its blocks (its header, tables, a pass over its data), and the file gets 64 scans' worth free. */
 const WORK_PER_SCAN = 64;
 const FREE_WORK = 64 * WORK_PER_SCAN;
+/**
+ * Quantisation and Huffman tables one file may define: a real one defines a few per scan. Each is
+ * built as it is read (about 5 us), and a file of 100,000 table segments would take half a second.
+ */
+const MAX_TABLES = 512;
 /** ITU T.81 B.2.3: an interleaved scan's MCU holds at most 10 blocks. */
 const MAX_BLOCKS_PER_MCU = 10;
 /** An end-of-band run codes at most this many blocks with one symbol (EOB14 and 14 bits). */
@@ -126,6 +131,7 @@ class Walk {
 	private coefficientBits: Int8Array[] = [];
 	/** Sequential frames: how many scans carried each component. */
 	private scansOf: number[] = [];
+	private tables = 0;
 
 	constructor(
 		private readonly bytes: Uint8Array,
@@ -135,9 +141,10 @@ class Walk {
 	/** Reads one segment; returns where the next marker is. */
 	segment(marker: number, seg: Uint8Array, end: number): number {
 		if (marker === 0xda) return this.scan(seg, end);
-		if (marker === 0xc4) readHuffman(seg, this.dc, this.ac);
-		else if (marker === 0xdb) readQuant(seg, this.quant);
-		else if (marker === 0xdd) {
+		if (marker === 0xc4 || marker === 0xdb) {
+			this.tables += marker === 0xc4 ? readHuffman(seg, this.dc, this.ac) : readQuant(seg, this.quant);
+			if (this.tables > MAX_TABLES) throw new JpegFormatError("more tables than any image needs");
+		} else if (marker === 0xdd) {
 			if (seg.length !== 2) throw new JpegFormatError("DRI is not 4 bytes");
 			this.restartInterval = (seg[0]! << 8) | seg[1]!;
 		} else if (isFrameMarker(marker)) this.readFrame(marker, seg);
@@ -393,7 +400,7 @@ function frameBlocks(frame: Frame): number {
  * Blocks a scan codes: an interleaved scan every block of its components' MCUs; a scan of one
  * component only the blocks that hold its samples (T.81 A.2.2). For a lossless frame, samples.
  */
-export function scanBlocks(frame: Frame, scan: Pick<Scan, "components">): number {
+function scanBlocks(frame: Frame, scan: Pick<Scan, "components">): number {
 	const grid = mcuGrid(frame);
 	if (frame.marker === 0xc3) {
 		return scan.components.reduce(
@@ -425,8 +432,10 @@ function leastBits(frame: Frame, scan: Scan, blocks: number): number {
 	return Math.ceil(blocks / MAX_EOB_RUN) * shortest(scan.ac);
 }
 
-function readQuant(seg: Uint8Array, quant: (Int32Array | undefined)[]): void {
-	for (let at = 0; at < seg.length; ) {
+/** Reads a DQT segment's tables; returns how many. */
+function readQuant(seg: Uint8Array, quant: (Int32Array | undefined)[]): number {
+	let count = 0;
+	for (let at = 0; at < seg.length; count++) {
 		const precision = seg[at]! >> 4;
 		const id = seg[at]! & 15;
 		if (precision > 1 || id > 3) throw new JpegFormatError("bad quantisation table header");
@@ -438,10 +447,13 @@ function readQuant(seg: Uint8Array, quant: (Int32Array | undefined)[]): void {
 		quant[id] = table;
 		at += 1 + 64 * (precision + 1);
 	}
+	return count;
 }
 
-function readHuffman(seg: Uint8Array, dc: (HuffmanTable | undefined)[], ac: (HuffmanTable | undefined)[]): void {
-	for (let at = 0; at < seg.length; ) {
+/** Reads a DHT segment's tables; returns how many. */
+function readHuffman(seg: Uint8Array, dc: (HuffmanTable | undefined)[], ac: (HuffmanTable | undefined)[]): number {
+	let count = 0;
+	for (let at = 0; at < seg.length; count++) {
 		const tableClass = seg[at]! >> 4;
 		const id = seg[at]! & 15;
 		if (tableClass > 1 || id > 3) throw new JpegFormatError("bad Huffman table header");
@@ -454,4 +466,5 @@ function readHuffman(seg: Uint8Array, dc: (HuffmanTable | undefined)[], ac: (Huf
 		(tableClass === 0 ? dc : ac)[id] = new HuffmanTable(counts, symbols);
 		at += 17 + total;
 	}
+	return count;
 }

@@ -1,5 +1,5 @@
 import type { Raster, RowSink } from "../../types";
-import { emitOriented } from "../orientation";
+import { emitOriented, orientedBandRows } from "../orientation";
 import { decodeBaseline } from "./baseline";
 import { decodeBuffered } from "./buffered";
 import { CoefficientStore, inPlaceSize, mcuRowBytes } from "./coefficients";
@@ -48,11 +48,14 @@ function streams(jpeg: JpegContainer): boolean {
 export function jpegHeldBytes(jpeg: JpegContainer): number {
 	const { width, height } = jpeg.frame;
 	const grid = mcuGrid(jpeg.frame);
-	const band = width * 8 * grid.vmax * 4;
 	// Per component one MCU row of samples, and an upsampled row of the width.
 	const rows = grid.h.reduce((n, h, c) => n + grid.mcusX * h * 8 * grid.v[c]! * 8 + width * 16, 0);
-	const whole = jpeg.orientation > 2;
-	if (streams(jpeg)) return rows + (whole ? width * height * 4 : band);
-	const coefficients = whole ? inPlaceSize(width, height, grid, mcuRowBytes(grid)) : grid.mcusY * mcuRowBytes(grid);
-	return rows + coefficients + (whole ? 0 : band);
+	if (jpeg.orientation <= 2) {
+		const band = width * 8 * grid.vmax * 4;
+		return rows + band + (streams(jpeg) ? 0 : grid.mcusY * mcuRowBytes(grid));
+	}
+	// The stored raster (with the coefficients in its buffer), then a band of displayed rows.
+	const raster = streams(jpeg) ? width * height * 4 : inPlaceSize(width, height, grid, mcuRowBytes(grid));
+	const shownWidth = jpeg.orientation >= 5 ? height : width;
+	return rows + raster + shownWidth * orientedBandRows(jpeg.orientation, width, height) * 4;
 }

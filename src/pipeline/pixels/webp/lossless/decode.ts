@@ -23,15 +23,8 @@ export function vp8lSize(data: Uint8Array): { width: number; height: number } {
 export function decodeVp8l(data: Uint8Array): Raster {
 	const { width, height } = vp8lSize(data);
 	const rgba = new Uint8Array(width * height * 4);
-	decodeVp8lInto(data, rgba);
+	decodeImageStream(new BitReader(data, 5), width, height, new Int32Array(rgba.buffer), true);
 	return { width, height, data: rgba };
-}
-
-/** Decodes a VP8L bitstream as RGBA rows packed at the start of `rgba` (4-byte aligned, large enough). */
-export function decodeVp8lInto(data: Uint8Array, rgba: Uint8Array): void {
-	const { width, height } = vp8lSize(data);
-	const argb = new Int32Array(rgba.buffer, rgba.byteOffset, width * height);
-	decodeImageStream(new BitReader(data, 5), width, height, argb, true);
 }
 
 /**
