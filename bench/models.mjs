@@ -1,23 +1,29 @@
-// What the read and translate stages send and cost, against an instant in-process fake vendor.
-// Usage: node bench/models.mjs (Node 20). Figures for docs/benchmarks.md:
-//   - bytes sent to the reader for a 24-megapixel photo and a 1.5-megapixel manga page
-//     (the JPEG reader copy, and the whole JSON request body);
-//   - model round trips per call: 1 when the reader translates, 2 when it does not (deepseek);
+// What the read and translate stages cost, against the fake vendor run in process. Usage:
+// node bench/models.mjs (Node 20). Figures for docs/benchmarks.md:
+//   - wall time of the model work of a call on an ordinary manga page (8 balloons) and a dense one
+//     (60), with the fake answering at 40 and at 90 output tokens a second after 0.8 s to its first
+//     token, one translator per wire protocol, and the output tokens each request wrote; "before"
+//     is the same page answered in one request with every block's lines and colour, as reads
+//     were asked before pages were read in parts;
+//   - bytes sent to the reader for a 24-megapixel photo and a 1.5-megapixel manga page;
 //   - time our own code adds around the model calls: the reader copy (downscale + JPEG) and
 //     everything else (prompts, JSON, parsing, box mapping, merging), fake vendor time excluded.
 //
 // The stages (src/pipeline/read.ts and what it imports) are bundled with esbuild into bench/out/
-// and run in Node; photon loads its Node build. The images are synthetic (bench/corpus): a
-// photo-like fractal texture and a flat page with Japanese balloons. Writes the reader copies to
-// bench/out/ so they can be looked at.
+// and run in Node; photon loads its Node build. Pages are drawn by bench/model-pages.mjs; the
+// fake answers each request with the blocks visible in the image it was sent, found by matching
+// that image against the page. Writes the pages to bench/out/ so they can be looked at.
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { PhotonImage } from "@cf-wasm/photon";
 import { build } from "esbuild";
-import { createFakeVendor } from "../test/fakes/vendor.mjs";
+import { createFakeVendor, tokenize } from "../test/fakes/vendor.mjs";
+import { writePng } from "./corpus/png.mjs";
 import { makeSample } from "./corpus/synthetic.mjs";
+import { makeComicPage } from "./model-pages.mjs";
 
 if (typeof globalThis.gc !== "function") {
 	// Memory figures need forced collections: run again with --expose-gc.
@@ -34,6 +40,7 @@ await build({
 		contents: [
 			'export { readAndTranslate } from "./src/pipeline/read.ts";',
 			'export { downscale, readerCopy, readingWindows, READER_LONG_EDGE } from "./src/pipeline/read-copy.ts";',
+			'export { gridParts, halves } from "./src/pipeline/read-plan.ts";',
 		].join("\n"),
 		resolveDir: root,
 		loader: "ts",
@@ -45,7 +52,7 @@ await build({
 	outfile: bundle,
 	logLevel: "warning",
 });
-const { readAndTranslate, downscale, readerCopy, readingWindows, READER_LONG_EDGE } = await import(
+const { readAndTranslate, downscale, readerCopy, readingWindows, READER_LONG_EDGE, gridParts, halves } = await import(
 	pathToFileURL(bundle).href
 );
 
@@ -57,6 +64,18 @@ const KEYS = {
 	OPENAI_API_KEY: "bench",
 	ANTHROPIC_API_KEY: "bench",
 };
+
+/** A Japanese manga page to translate into English. */
+function mangaJob(raster, translator) {
+	return {
+		sourceLanguage: "ja",
+		targetLanguage: "en",
+		mode: "manga",
+		translator,
+		width: raster.width,
+		height: raster.height,
+	};
+}
 
 /** Runs one call against a fresh instant fake; returns the result, timings and what was sent. */
 async function run(raster, translator) {
@@ -71,16 +90,8 @@ async function run(raster, translator) {
 		return response;
 	};
 	const ctx = { env: KEYS, signal: new AbortController().signal, timings: {} };
-	const job = {
-		sourceLanguage: "ja",
-		targetLanguage: "en",
-		mode: "manga",
-		translator,
-		width: raster.width,
-		height: raster.height,
-	};
 	const started = performance.now();
-	const result = await readAndTranslate(raster, job, ctx);
+	const result = await readAndTranslate(raster, mangaJob(raster, translator), ctx);
 	const totalMs = performance.now() - started;
 	return { result, totalMs, vendorMs, bodyBytes, calls: fake.calls.length };
 }
@@ -126,6 +137,156 @@ const strip = (
 	console.log(
 		`  JS array buffers +${MB(during.arrayBuffers - before.arrayBuffers)} right after, +${MB(after.arrayBuffers - before.arrayBuffers)} once collected; RSS +${MB(during.rss - before.rss)} (includes photon's Wasm memory growth); copy ${copy.width}x${copy.height}`,
 	);
+}
+
+// ---------------------------------------------------------------- wall time at a vendor's pace
+
+/** Time to the first token of an answer, on top of writing it. */
+const FIRST_TOKEN_MS = 800;
+
+/**
+ * A reader that answers with what a perfect model would see in the image it is sent: the page's
+ * blocks that lie mostly inside it, boxes in 0..1000 of that image. Which part of the page the
+ * image shows is found by comparing it with the page's possible parts (whole, grid, halves).
+ */
+function pageReader(page) {
+	const { image: raster, blocks } = page;
+	const glosses = new Map(blocks.map((b) => [b.text, b.translation]));
+	const candidates = [];
+	for (let n = 1; n <= 8; n++) {
+		for (const rtl of [false, true]) {
+			for (const part of gridParts(raster, n, rtl)) candidates.push(part, ...halves(part));
+		}
+	}
+	return (task, image) => {
+		if (task.kind === "translate") {
+			return {
+				translations: task.items.map((item) => ({ id: item.id, text: glosses.get(item.text) ?? `[en] ${item.text}` })),
+			};
+		}
+		const window = locate(raster, candidates, image);
+		const regions = [];
+		for (const block of blocks) {
+			const b = block.box;
+			const x0 = Math.max(b.x0, window.x);
+			const y0 = Math.max(b.y0, window.y);
+			const x1 = Math.min(b.x1, window.x + window.width);
+			const y1 = Math.min(b.y1, window.y + window.height);
+			if (x1 <= x0 || y1 <= y0 || (x1 - x0) * (y1 - y0) < 0.5 * (b.x1 - b.x0) * (b.y1 - b.y0)) continue;
+			const u = (v, from, size) => Math.round(((v - from) / size) * 1000);
+			const box = [
+				u(x0, window.x, window.width),
+				u(y0, window.y, window.height),
+				u(x1, window.x, window.width),
+				u(y1, window.y, window.height),
+			];
+			regions.push({
+				text: block.text,
+				[task.boxField]: task.boxField === "box_2d" ? [box[1], box[0], box[3], box[2]] : box,
+				vertical: block.vertical,
+				...(task.kind === "read-translate" ? { translation: block.translation } : {}),
+			});
+		}
+		return { regions };
+	};
+}
+
+/** The candidate window whose reader copy the sent JPEG is: same size, closest pixels on a 12x12 grid. */
+function locate(raster, candidates, image) {
+	const photon = PhotonImage.new_from_byteslice(Buffer.from(image.base64, "base64"));
+	const width = photon.get_width();
+	const height = photon.get_height();
+	const sent = photon.get_raw_pixels();
+	photon.free();
+	let best;
+	let bestError = Number.POSITIVE_INFINITY;
+	for (const w of candidates) {
+		const scale = Math.min(1, READER_LONG_EDGE / Math.max(w.width, w.height));
+		if (Math.round(w.width * scale) !== width || Math.round(w.height * scale) !== height) continue;
+		let error = 0;
+		for (let j = 0; j < 12; j++) {
+			for (let i = 0; i < 12; i++) {
+				const sx = Math.floor(((i + 0.5) / 12) * width);
+				const sy = Math.floor(((j + 0.5) / 12) * height);
+				const ox = w.x + Math.floor(((i + 0.5) / 12) * w.width);
+				const oy = w.y + Math.floor(((j + 0.5) / 12) * w.height);
+				error += Math.abs(sent[(sy * width + sx) * 4] - raster.data[(oy * raster.width + ox) * 4]);
+			}
+		}
+		if (error < bestError) {
+			bestError = error;
+			best = w;
+		}
+	}
+	if (!best) throw new Error(`bench: no part of the page is ${width}x${height}`);
+	return best;
+}
+
+/** One call's model work against a fake writing at `rate` tokens/s: wall time, requests, output tokens. */
+async function timedCall(page, translator, rate) {
+	const fake = createFakeVendor({ reader: pageReader(page), tokensPerSecond: rate, latencyMs: FIRST_TOKEN_MS });
+	globalThis.fetch = (input, init) => fake.fetch(input, init);
+	const ctx = { env: KEYS, signal: new AbortController().signal, timings: {} };
+	const started = performance.now();
+	const result = await readAndTranslate(page.image, mangaJob(page.image, translator), ctx);
+	const seconds = (performance.now() - started) / 1000;
+	const tokens = fake.calls.map((c) => c.outputTokens ?? 0);
+	return { seconds, result, requests: fake.calls.length, tokens, ctx };
+}
+
+/** The page answered as before: one request, every block with its lines and colour, as compact JSON. */
+function beforeTokens(page) {
+	const regions = page.blocks.map((b) => ({
+		text: b.text,
+		box: [123, 456, 789, 912],
+		vertical: b.vertical,
+		lines: b.text.split("\n").map((line) => ({ text: line, box: [123, 456, 789, 912] })),
+		color: "#0f0f0f",
+		translation: b.translation,
+	}));
+	return tokenize(JSON.stringify({ regions })).length;
+}
+
+console.log("drawing the pages (bench/model-pages.mjs)...");
+const pages = [
+	[
+		"ordinary manga page, 8 balloons, 1000x1500",
+		"ordinary",
+		await makeComicPage({ balloons: 8, width: 1000, height: 1500, seed: 3 }),
+	],
+	[
+		"dense page, 60 balloons, 1400x2000",
+		"dense",
+		await makeComicPage({ balloons: 60, width: 1400, height: 2000, seed: 5 }),
+	],
+];
+for (const [, slug, page] of pages) writeFileSync(join(out, `page-${slug}.png`), writePng(page.image));
+
+console.log(
+	`\nmodel work of one call, fake answering after ${FIRST_TOKEN_MS / 1000} s to the first token at 40 and 90 output tokens/s`,
+);
+console.log(
+	"| page | translator (protocol) | tok/s | wall s | before s | requests | tokens per request (max) | tokens, all requests | before: tokens, one request | blocks found | retried |",
+);
+console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+const TRANSLATORS = [
+	["grok", "OpenAI-compatible, one call"],
+	["gemini", "Gemini, one call"],
+	["claude", "Anthropic, one call"],
+	["deepseek", "OpenAI-compatible, read by gemini + translate"],
+];
+for (const [name, slug, page] of pages) {
+	const before = beforeTokens(page);
+	for (const rate of [40, 90]) {
+		for (const [translator, protocol] of TRANSLATORS) {
+			const { seconds, result, requests, tokens } = await timedCall(page, translator, rate);
+			const retried = requests - tokens.filter((t) => t > 0).length;
+			console.log(
+				`| ${slug} | ${translator} (${protocol}) | ${rate} | ${seconds.toFixed(1)} | ${(FIRST_TOKEN_MS / 1000 + before / rate).toFixed(1)} | ${requests} | ${Math.max(...tokens)} | ${tokens.reduce((a, b) => a + b, 0)} | ${before} | ${result.regions.length} of ${page.blocks.length} | ${retried} |`,
+			);
+		}
+	}
+	console.log(`(${name})`);
 }
 
 console.log("\nbytes sent to the reader (one call, grok)");

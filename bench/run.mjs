@@ -13,11 +13,16 @@ import { cpus, release, totalmem } from "node:os";
 const BENCHES = [
 	{ name: "http", title: "Request handling: latency of answers", script: "bench/http.mjs" },
 	{ name: "body", title: "Request handling: memory of reading a 20 MB image", script: "bench/body-memory.mjs" },
-	{ name: "models", title: "Read and translate: bytes, round trips, our own time", script: "bench/models.mjs" },
+	{
+		name: "models",
+		title: "Read and translate: wall time at a vendor's pace, output tokens, bytes, our own time",
+		script: "bench/models.mjs",
+	},
 	{ name: "pixels", title: "Erase and compose: speed and memory in workerd", script: "bench/pixels.mjs" },
 	{ name: "decode", title: "Decoding: speed per format, and hostile files, in workerd", script: "bench/decode.mjs" },
 	{ name: "erase-quality", title: "Erase quality on the synthetic corpus", script: "bench/quality-erase.mjs" },
 	{ name: "typeset", title: "Typesetting quality and speed", script: "bench/typeset.mjs" },
+	{ name: "pages", title: "Real-looking pages: exact and rough boxes", script: "bench/pages.mjs" },
 ];
 
 const DEBIAN_PACKAGES = {

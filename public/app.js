@@ -8,6 +8,9 @@ const $ = (id) => document.getElementById(id);
 
 const state = { file: null, originalUrl: null, resultUrl: null, downloadName: "" };
 
+// npm start without vendor keys translates with stand-ins; on this machine, say what they are.
+if (["127.0.0.1", "localhost", "[::1]"].includes(location.hostname)) $("local-notice").hidden = false;
+
 function showError(message) {
 	$("error").textContent = message;
 	$("error").hidden = !message;

@@ -115,13 +115,19 @@ const FAKE_PATHS = {
 
 /**
  * The loopback fake of the model vendors (scripts/fake-vendor.mjs), and the vars that aim every
- * translator's base URL and key at it.
+ * translator's base URL and key at it. `reader: "ocr"` makes it read images with the local OCR reader.
  * @returns {Promise<{ url: string, vars: Record<string, string>, stop: () => Promise<void> }>}
  */
-export async function startFakeVendor({ port, quiet = true } = {}) {
+export async function startFakeVendor({ port, quiet = true, reader } = {}) {
 	const listenOn = port ?? (await freePort());
 	const script = fileURLToPath(new URL("./fake-vendor.mjs", import.meta.url));
-	const args = [script, "--port", String(listenOn), ...(quiet ? ["--quiet"] : [])];
+	const args = [
+		script,
+		"--port",
+		String(listenOn),
+		...(quiet ? ["--quiet"] : []),
+		...(reader ? ["--reader", reader] : []),
+	];
 	const child = spawn(process.execPath, args, { stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"] });
 	const exited = new Promise((resolve) => child.once("exit", resolve));
 	const stop = async () => {

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { SAMPLE, translateSample } from "./dev-sample.mjs";
 import { provisionAccount, startDevServer, startFakeVendor } from "./dev-server.mjs";
 
 const PORT = 8787;
@@ -66,10 +67,14 @@ async function main() {
 	const overrides = {};
 
 	if (!VENDOR_KEYS.some((name) => vars[name])) {
-		const fake = await startFakeVendor({ port: FAKE_VENDOR_PORT, quiet: false });
+		const fake = await startFakeVendor({ port: FAKE_VENDOR_PORT, quiet: false, reader: "ocr" });
 		children.push(fake);
 		Object.assign(overrides, fake.vars);
-		console.log(`No vendor key in ${DEV_VARS}: models are the local fake vendor on port ${FAKE_VENDOR_PORT}.`);
+		console.log(
+			`No vendor key in ${DEV_VARS}: a local OCR (tesseract.js) reads the text, and translations are stand-ins:\n` +
+				"a phrasebook for the bundled samples, otherwise a pseudo-translation marked ~like this~.\n" +
+				`Put a key in ${DEV_VARS} (see .dev.vars.example, e.g. GEMINI_API_KEY) to translate for real.`,
+		);
 	}
 
 	const server = await startDevServer({
@@ -105,6 +110,13 @@ Try it:
         -H "Content-Type: application/json" --data-binary @- > result.json
 
 Ctrl-C stops the service.`);
+
+	try {
+		const made = await translateSample(server.url, account.apiKey);
+		console.log(`\nTranslated ${SAMPLE.file} (${SAMPLE.sourceLanguage} -> ${SAMPLE.targetLanguage}): ${made}`);
+	} catch (error) {
+		console.log(`\nThe sample translation failed: ${error.message}`);
+	}
 }
 
 main().catch((error) => {

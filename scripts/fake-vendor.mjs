@@ -11,20 +11,28 @@
  *   XAI_BASE_URL=http://127.0.0.1:8788/grok/v1          GEMINI_BASE_URL=http://127.0.0.1:8788/gemini/v1beta
  *   DEEPSEEK_BASE_URL=http://127.0.0.1:8788/deepseek    MOONSHOT_BASE_URL=http://127.0.0.1:8788/kimi/v1
  *   OPENAI_BASE_URL=http://127.0.0.1:8788/chatgpt/v1    ANTHROPIC_BASE_URL=http://127.0.0.1:8788/claude
- * Any key works except one starting with "invalid" (the vendor's 401, or Gemini's 400).
+ * Any key works except one starting with "invalid" (the vendor's 401; Gemini's and xAI's 400). Each
+ * vendor knows its current models (test/fakes/models.mjs) and answers any other with its own error;
+ * GET .../models lists them.
  *
  * Switches, as path segments before the vendor name (so one server plays many scenarios),
  * or as CLI flags for every request:
  *   fixture=NAME        default | empty | pixels | fractions | swapped | duplicates | minimal | missing-ids
  *   form=FORM           plain | fence | prose | text      how a correct answer is written
- *   latency=MS          wait before answering
+ *   latency=MS          wait before answering (the time to a first token)
+ *   rate=N              write answers at N output tokens a second (a thinking model unasked to stop: twice the tokens)
  *   fail=STATUS         answer this HTTP error (in the vendor's error shape)
  *   retry-after=S       with fail: send Retry-After
- *   times=N             with fail/hang/malformed: only the first N requests of this path are faulty
+ *   retry-delay=2s      with fail=429 on gemini: the wait in the body (RetryInfo), as Gemini sends it
+ *   declined=KIND       refusal | safety: the model refuses, or the safety filter blocks, in the vendor's shape
+ *   times=N             with fail/hang/malformed/declined: only the first N requests of this path are faulty
  *   hang                never answer (the client's timeout fires)
  *   malformed=KIND      garbage | blank | truncated | wrong-shape
+ *   reader=ocr          read the image sent with a real OCR engine (scripts/local-reader: tesseract.js,
+ *                       loaded on the first read) and translate with its stand-in, instead of fixtures
+ *   rough=SEED          boxes as rough as a real vision model's (test/fakes/rough.mjs), deterministic per seed
  * Example: XAI_BASE_URL=http://127.0.0.1:8788/fail=429/retry-after=1/times=1/grok/v1
- * (a 429 once, then normal answers). CLI: --fixture empty --latency 300 --fail 500 --times 1 ...
+ * (a 429 once, then normal answers). CLI: --fixture empty --latency 300 --fail 500 --times 1 --reader ocr --rough 7 ...
  * Requests are logged as one line each (method, path, status); keys and images never are.
  */
 import { createServer } from "node:http";
@@ -38,11 +46,16 @@ const { values: flags } = parseArgs({
 		fixture: { type: "string" },
 		form: { type: "string" },
 		latency: { type: "string" },
+		rate: { type: "string" },
 		fail: { type: "string" },
 		"retry-after": { type: "string" },
+		"retry-delay": { type: "string" },
+		declined: { type: "string" },
 		times: { type: "string" },
 		hang: { type: "boolean" },
 		malformed: { type: "string" },
+		reader: { type: "string" },
+		rough: { type: "string" },
 		quiet: { type: "boolean" },
 	},
 });
@@ -72,7 +85,7 @@ const server = createServer(async (req, res) => {
 	});
 	let response;
 	try {
-		response = await fake.handle(request, overridesFor(settings, scenario));
+		response = await fake.handle(request, await overridesFor(settings, scenario));
 	} catch (error) {
 		if (abort.signal.aborted) return; // The client gave up (timeout or disconnect): nobody to answer.
 		response = new Response(JSON.stringify({ error: { message: String(error?.message ?? error) } }), { status: 500 });
@@ -85,6 +98,13 @@ const server = createServer(async (req, res) => {
 server.listen(Number(flags.port), flags.host, () => {
 	console.log(`fake model vendor on http://${flags.host}:${flags.port} (vendor name as first path segment)`);
 });
+
+let localReader;
+/** The OCR reader, made on first use: tesseract.js itself loads on the first read. */
+async function ocrReader() {
+	if (!localReader) localReader = (await import("./local-reader/index.mjs")).localReader();
+	return localReader;
+}
 
 /** Path segments of the form name=value (or `hang`) before the vendor's path. */
 function splitSwitches(url) {
@@ -113,12 +133,16 @@ function definedFlags() {
 }
 
 /** Turns switches into the fake's per-request settings, counting faulty answers per scenario for `times`. */
-function overridesFor(settings, scenario) {
+async function overridesFor(settings, scenario) {
 	const overrides = {};
 	if (settings.fixture) overrides.fixture = settings.fixture;
 	if (settings.form) overrides.form = settings.form;
 	if (settings.latency) overrides.latencyMs = Number(settings.latency);
-	const faulty = settings.fail || settings.hang || settings.malformed;
+	if (settings.rate) overrides.tokensPerSecond = Number(settings.rate);
+	if (settings.reader === "ocr") overrides.reader = await ocrReader();
+	else if (settings.reader) throw new Error(`unknown reader "${settings.reader}" (ocr is the one there is)`);
+	if (settings.rough) overrides.rough = Number(settings.rough) || 1;
+	const faulty = settings.fail || settings.hang || settings.malformed || settings.declined;
 	if (!faulty) return overrides;
 	const given = faultsGiven.get(scenario) ?? 0;
 	if (settings.times !== undefined && given >= Number(settings.times)) return overrides;
@@ -127,8 +151,10 @@ function overridesFor(settings, scenario) {
 		overrides.fault = {
 			status: Number(settings.fail),
 			...(settings["retry-after"] ? { retryAfter: settings["retry-after"] } : {}),
+			...(settings["retry-delay"] ? { retryDelay: settings["retry-delay"] } : {}),
 		};
 	} else if (settings.hang) overrides.fault = { hang: true };
+	else if (settings.declined) overrides.fault = { declined: settings.declined };
 	else overrides.fault = { malformed: settings.malformed };
 	return overrides;
 }

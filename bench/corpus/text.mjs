@@ -31,7 +31,14 @@ async function ready() {
 	return fonts;
 }
 
-const escapeXml = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+/** An SVG drawn with the same fonts (no system fonts): straight RGBA of its width and height. */
+export async function renderSvg(svg, defaultFontFamily = "Noto Sans") {
+	const fontBuffers = await ready();
+	const rendered = new Resvg(svg, { font: { fontBuffers, defaultFontFamily, loadSystemFonts: false } }).render();
+	return { width: rendered.width, height: rendered.height, data: new Uint8Array(rendered.pixels) };
+}
+
+export const escapeXml = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
  * Coverage (0..255 per pixel) of text lines drawn at (x, y) (top left of the block), for the band

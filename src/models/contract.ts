@@ -8,7 +8,6 @@
  * vendors accept the same schema as is.
  */
 import { z } from "zod";
-import type { Rgb } from "../pipeline/types";
 import { ContractError } from "./errors";
 
 /** How a reader is asked to write boxes: the contract's [x0, y0, x1, y1], or Gemini's native `box_2d`. */
@@ -27,21 +26,31 @@ const BOX_DESCRIPTION: Record<BoxField, string> = {
 	box_2d: "[ymin, xmin, ymax, xmax], integers 0..1000 relative to the image height and width",
 };
 
-export function regionsSchema(options: { boxField: BoxField; withTranslation: boolean }): object {
+/**
+ * The `regions` schema as asked: text, box and orientation always; lines and colour only with
+ * `withDetail` (they cost output tokens, and output tokens are what the client waits for).
+ */
+export function regionsSchema(options: { boxField: BoxField; withTranslation: boolean; withDetail: boolean }): object {
 	const box = corners(BOX_DESCRIPTION[options.boxField]);
-	const line = {
-		type: "object",
-		additionalProperties: false,
-		required: ["text", options.boxField],
-		properties: { text: { type: "string" }, [options.boxField]: box },
-	};
 	const properties: Record<string, object> = {
 		text: { type: "string", description: "The whole block's text, lines joined with newlines" },
 		[options.boxField]: box,
 		vertical: { type: "boolean", description: "true when the text runs in vertical columns" },
-		lines: { type: ["array", "null"], items: line, description: "Each line (or column) of the block, when known" },
-		color: { type: ["string", "null"], description: "Lettering colour as #rrggbb, when clear" },
 	};
+	if (options.withDetail) {
+		const line = {
+			type: "object",
+			additionalProperties: false,
+			required: ["text", options.boxField],
+			properties: { text: { type: "string" }, [options.boxField]: box },
+		};
+		properties.lines = {
+			type: ["array", "null"],
+			items: line,
+			description: "Each line (or column) of the block, when known",
+		};
+		properties.color = { type: ["string", "null"], description: "Lettering colour as #rrggbb, when clear" };
+	}
 	if (options.withTranslation) {
 		properties.translation = { type: "string", description: "The block translated into the target language" };
 	}
@@ -82,9 +91,12 @@ export interface ReadRegion {
 	box: UnitBox;
 	vertical: boolean;
 	lines?: { text: string; box: UnitBox }[];
-	color?: Rgb;
+	color?: RgbColor;
 	translation?: string;
 }
+
+/** Red, green, blue, 0..255. */
+export type RgbColor = readonly [number, number, number];
 
 /** [x0, y0, x1, y1] as fractions of the sent image's width and height. */
 export type UnitBox = readonly [number, number, number, number];
@@ -175,7 +187,7 @@ function boxScale(all: number[][], sentWidth: number, sentHeight: number): (c: n
 	};
 }
 
-function parseColor(color: string | null | undefined): Rgb | undefined {
+function parseColor(color: string | null | undefined): RgbColor | undefined {
 	const m = color ? /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color.trim()) : null;
 	return m
 		? [Number.parseInt(m[1] ?? "", 16), Number.parseInt(m[2] ?? "", 16), Number.parseInt(m[3] ?? "", 16)]

@@ -4,27 +4,36 @@
  * constrained by a JSON schema where the vendor has one, by JSON mode otherwise (the
  * schema is then spelled out in the system prompt).
  */
-import type { ModelAsk } from "./ask";
-import { ContractError } from "./errors";
+import { ContractError, ModelError } from "./errors";
 import { at, postJson } from "./http";
 import { jsonFromText } from "./json-reply";
+import type { ModelAsk } from "./model-ask";
 import type { Endpoint } from "./vendors";
 
 export async function sendOpenAiChat(endpoint: Endpoint, ask: ModelAsk, signal: AbortSignal): Promise<unknown> {
 	const reply = await postJson(
 		`${endpoint.baseUrl}/chat/completions`,
-		{ authorization: `Bearer ${endpoint.key}` },
+		openAiHeaders(endpoint),
 		openAiChatBody(endpoint, ask),
 		signal,
 	);
-	if (at(reply, "choices", 0, "finish_reason") === "length") {
-		throw new ContractError("the reply was cut off at the token limit");
+	const choice = at(reply, "choices", 0);
+	const refusal = at(choice, "message", "refusal");
+	if ((typeof refusal === "string" && refusal.trim() !== "") || at(choice, "finish_reason") === "content_filter") {
+		throw new ModelError("declined", "the model declined to answer");
 	}
-	const content = at(reply, "choices", 0, "message", "content");
+	if (at(choice, "finish_reason") === "length") {
+		throw new ModelError("truncated", "the reply was cut off at the token limit");
+	}
+	const content = at(choice, "message", "content");
 	// Some compatible servers answer content as a list of text parts.
 	const text = Array.isArray(content) ? content.map((part) => at(part, "text") ?? "").join("") : content;
 	if (typeof text !== "string") throw new ContractError("the reply has no message content");
 	return jsonFromText(text);
+}
+
+export function openAiHeaders(endpoint: Endpoint): Record<string, string> {
+	return { authorization: `Bearer ${endpoint.key}` };
 }
 
 export function openAiChatBody(endpoint: Endpoint, ask: ModelAsk): object {
@@ -60,9 +69,28 @@ export function openAiChatBody(endpoint: Endpoint, ask: ModelAsk): object {
 	};
 }
 
-/** Per-vendor switches that keep reasoning models fast on a task that needs no long thinking. */
+/**
+ * Per-vendor switches that turn thinking off (or as low as the model allows): reading and
+ * translating need none, and thought tokens are output tokens the client waits for.
+ * Sources and dates: docs/vendors.md.
+ */
 function dialect({ spec, model }: Endpoint): object {
-	if (spec.name === "chatgpt" && /^(gpt-5|o\d)/.test(model)) return { reasoning_effort: "low" };
-	if (spec.name === "kimi" && model.startsWith("kimi-k2")) return { thinking: { type: "disabled" } };
-	return {};
+	switch (spec.name) {
+		case "chatgpt":
+			// GPT-5.1 and later (GPT-6.x included) accept "none"; the first GPT-5 models go no lower than "minimal".
+			if (/^gpt-5(-mini|-nano)?(-\d{4}-\d{2}-\d{2})?$/.test(model)) return { reasoning_effort: "minimal" };
+			if (/^gpt-(5\.\d|[6-9])/.test(model)) return { reasoning_effort: "none" };
+			if (/^o\d/.test(model)) return { reasoning_effort: "low" };
+			return {};
+		case "grok":
+			// Grok 4.3 reasons at "low" by default; xAI's replacement for the retired non-reasoning models is "none".
+			return /^grok-4\.3/.test(model) ? { reasoning_effort: "none" } : {};
+		case "kimi":
+			return model.startsWith("kimi-k2") ? { thinking: { type: "disabled" } } : {};
+		case "deepseek":
+			// V4 and later think by default (at "high"); off is one switch.
+			return /^deepseek-(flash|v4|pro)/.test(model) ? { thinking: { type: "disabled" } } : {};
+		default:
+			return {};
+	}
 }

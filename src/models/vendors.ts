@@ -1,12 +1,14 @@
 /**
  * Who answers for each translator name, over which wire protocol, configured by which
- * variables (DESIGN.md, Configuration). Defaults are each vendor's current fast model
- * that sees images (DeepSeek's is text only); every one is overridable by *_MODEL.
+ * variables (DESIGN.md, Configuration). Defaults are each vendor's current, reasonably priced
+ * model that sees images (DeepSeek's is used text only), checked against the vendors' own
+ * documentation on 2026-11-24 (docs/vendors.md has the source of each); every one is
+ * overridable by *_MODEL, and `npm run vendors` tells whether a configured one works.
  */
 import type { Env } from "../env";
-import { PipelineError } from "../pipeline/errors";
 import type { Translator } from "../request/options";
 import type { BoxField } from "./contract";
+import { ModelError } from "./errors";
 
 export type Protocol = "openai-chat" | "gemini" | "anthropic" | "workers-ai";
 export type VendorName = Translator | "workers-ai";
@@ -38,7 +40,7 @@ export const VENDORS: Readonly<Record<VendorName, VendorSpec>> = {
 		baseUrlVar: "XAI_BASE_URL",
 		modelVar: "XAI_MODEL",
 		defaultBaseUrl: "https://api.x.ai/v1",
-		defaultModel: "grok-4-1-fast-non-reasoning",
+		defaultModel: "grok-4.3",
 	},
 	gemini: {
 		name: "gemini",
@@ -50,7 +52,7 @@ export const VENDORS: Readonly<Record<VendorName, VendorSpec>> = {
 		baseUrlVar: "GEMINI_BASE_URL",
 		modelVar: "GEMINI_MODEL",
 		defaultBaseUrl: "https://generativelanguage.googleapis.com/v1beta",
-		defaultModel: "gemini-3.5-flash",
+		defaultModel: "gemini-3.8-flash",
 	},
 	deepseek: {
 		name: "deepseek",
@@ -62,7 +64,7 @@ export const VENDORS: Readonly<Record<VendorName, VendorSpec>> = {
 		baseUrlVar: "DEEPSEEK_BASE_URL",
 		modelVar: "DEEPSEEK_MODEL",
 		defaultBaseUrl: "https://api.deepseek.com",
-		defaultModel: "deepseek-chat",
+		defaultModel: "deepseek-flash",
 	},
 	kimi: {
 		name: "kimi",
@@ -86,7 +88,7 @@ export const VENDORS: Readonly<Record<VendorName, VendorSpec>> = {
 		baseUrlVar: "OPENAI_BASE_URL",
 		modelVar: "OPENAI_MODEL",
 		defaultBaseUrl: "https://api.openai.com/v1",
-		defaultModel: "gpt-5.4-mini",
+		defaultModel: "gpt-6.1-terra",
 	},
 	claude: {
 		name: "claude",
@@ -98,7 +100,7 @@ export const VENDORS: Readonly<Record<VendorName, VendorSpec>> = {
 		baseUrlVar: "ANTHROPIC_BASE_URL",
 		modelVar: "ANTHROPIC_MODEL",
 		defaultBaseUrl: "https://api.anthropic.com",
-		defaultModel: "claude-sonnet-4-6",
+		defaultModel: "claude-sonnet-5-5",
 	},
 	"workers-ai": {
 		name: "workers-ai",
@@ -129,11 +131,11 @@ export function endpointFor(env: Env, name: VendorName): Endpoint {
 	const spec = VENDORS[name];
 	const model = configured(env, spec.modelVar) ?? spec.defaultModel;
 	if (spec.protocol === "workers-ai") {
-		if (!env.AI) throw new PipelineError("READER is workers-ai but the AI binding is not configured");
+		if (!env.AI) throw notConfigured("READER is workers-ai but the AI binding is not configured");
 		return { spec, model, ai: env.AI };
 	}
 	const key = spec.keyVar ? configured(env, spec.keyVar) : undefined;
-	if (!key) throw new PipelineError(`${spec.keyVar} is not set`);
+	if (!key) throw notConfigured(`${spec.keyVar} is not set`);
 	const baseUrl = (spec.baseUrlVar && configured(env, spec.baseUrlVar)) || spec.defaultBaseUrl || "";
 	return { spec, model, key, baseUrl: baseUrl.replace(/\/+$/, "") };
 }
@@ -148,8 +150,7 @@ export function readerFor(env: Env, translator: Translator): VendorName {
 	const chosen = configured(env, "READER")?.toLowerCase();
 	if (chosen) {
 		const spec = (VENDORS as Record<string, VendorSpec | undefined>)[chosen];
-		if (!spec?.canSee)
-			throw new PipelineError(`READER "${chosen}" cannot read images; use a vision model or workers-ai`);
+		if (!spec?.canSee) throw notConfigured(`READER "${chosen}" cannot read images; use a vision model or workers-ai`);
 		return spec.name;
 	}
 	if (VENDORS[translator].canSee) return translator;
@@ -159,10 +160,14 @@ export function readerFor(env: Env, translator: Translator): VendorName {
 	});
 	if (fallback) return fallback;
 	const keys = READER_FALLBACK.map((name) => VENDORS[name].keyVar).join(", ");
-	throw new PipelineError(`${translator} cannot see images and no reader is configured: set one of ${keys} or READER`);
+	throw notConfigured(`${translator} cannot see images and no reader is configured: set one of ${keys} or READER`);
 }
 
 function configured(env: Env, name: keyof Env): string | undefined {
 	const value = env[name];
 	return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+function notConfigured(message: string): ModelError {
+	return new ModelError("not-configured", message);
 }

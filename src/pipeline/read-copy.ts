@@ -6,8 +6,15 @@
  * so that their text is not shrunk below legibility.
  */
 import { PhotonImage } from "@cf-wasm/photon";
-import type { SentImage } from "../models/ask";
+import type { SentImage } from "../models/model-ask";
 import type { Raster } from "./types";
+
+/** Opaque RGBA pixels, 4 bytes each, rows top to bottom. */
+export interface ScaledPixels {
+	pixels: Uint8Array;
+	width: number;
+	height: number;
+}
 
 /** An area of the original image, in its pixels. */
 export interface Window {
@@ -49,7 +56,11 @@ export function readingWindows(width: number, height: number): Window[] {
 
 /** The window scaled down (never up) to `longEdge` and encoded as JPEG. */
 export function readerCopy(raster: Raster, window: Window, longEdge = READER_LONG_EDGE): SentImage {
-	const { pixels, width, height } = downscale(raster, window, longEdge);
+	return jpegCopy(downscale(raster, window, longEdge));
+}
+
+/** Pixels already scaled (by `downscale`) encoded as the JPEG a reader is sent. */
+export function jpegCopy({ pixels, width, height }: ScaledPixels): SentImage {
 	const image = new PhotonImage(pixels, width, height);
 	try {
 		return { mime: "image/jpeg", base64: toBase64(image.get_bytes_jpeg(JPEG_QUALITY)), width, height };
@@ -63,11 +74,7 @@ export function readerCopy(raster: Raster, window: Window, longEdge = READER_LON
  * no alpha, and black behind transparent lettering would hide it from the reader.
  * Reads each source pixel once; holds one output row of integer sums at a time.
  */
-export function downscale(
-	raster: Raster,
-	window: Window,
-	longEdge: number,
-): { pixels: Uint8Array; width: number; height: number } {
+export function downscale(raster: Raster, window: Window, longEdge: number): ScaledPixels {
 	const scale = Math.min(1, longEdge / Math.max(window.width, window.height));
 	const width = Math.max(1, Math.round(window.width * scale));
 	const height = Math.max(1, Math.round(window.height * scale));

@@ -5,16 +5,8 @@ import { encodePng } from "./encode";
 import { eraseRegions } from "./erase";
 import { PipelineError } from "./errors";
 import { readAndTranslate } from "./read";
-import type { StageTimings, TranslateJob } from "./types";
+import type { PipelineContext, StageTimings, TranslateJob } from "./types";
 import { typesetRegions } from "./typeset";
-
-export interface PipelineContext {
-	env: Env;
-	/** Aborted when the client goes away: outstanding model calls stop. */
-	signal: AbortSignal;
-	/** Filled in by the pipeline, stage by stage, for the record log. */
-	timings: StageTimings;
-}
 
 export interface PipelineResult {
 	/**

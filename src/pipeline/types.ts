@@ -4,8 +4,18 @@
  *
  *   decode -> read -> translate -> erase -> typeset -> compose -> encode
  */
+import type { Env } from "../env";
 import type { Mode, Translator } from "../request/options";
 import type { ProbedImage } from "./probe";
+
+/** What every stage may use besides its input: the Worker's configuration, cancellation, timings. */
+export interface PipelineContext {
+	env: Env;
+	/** Aborted when the client goes away: outstanding model calls stop. */
+	signal: AbortSignal;
+	/** Filled in by the pipeline, stage by stage, for the record log. */
+	timings: StageTimings;
+}
 
 /** The validated request, as the pipeline sees it. */
 export interface TranslateJob {

@@ -1,11 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
+import { RESERVATION_TIMEOUT_MS } from "../call-limits";
 import type { Env } from "../env";
 import { alarmForOldest } from "./alarm";
 import { newKeyId } from "./ids";
 import { CALL_COST, type Plan } from "./plans";
-
-/** A reservation neither committed nor refunded after this long belongs to a Worker that died. */
-export const RESERVATION_TIMEOUT_MS = 5 * 60 * 1000;
 
 export interface AccountView {
 	accountId: string;

@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { RESERVATION_TIMEOUT_MS } from "../call-limits";
 import type { Env } from "../env";
 import type { CallDescription, CallOutcome } from "./account";
 import { alarmForOldest } from "./alarm";
@@ -9,7 +10,7 @@ import { type Plan, requestsPerMinute } from "./plans";
 export const RATE_WINDOW_MS = 60_000;
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A claim still pending after this long belongs to a call whose Worker died (its credits are refunded too). */
-const ABANDONED_CLAIM_MS = 5 * 60 * 1000;
+const ABANDONED_CLAIM_MS = RESERVATION_TIMEOUT_MS;
 
 export interface RateState {
 	limit: number;

@@ -13,11 +13,13 @@ export const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
 const ADMIN_TOKEN = "e2e-admin-token";
 
 /**
+ * `reader: "ocr"` reads images with the local OCR reader (as `npm start` without keys does) instead of
+ * the fake vendor's fixtures.
  * @returns {Promise<{ url: string, apiKey: string, accountId: string, credits: () => Promise<number>, stop: () => Promise<void> }>}
  */
-export async function startService({ credits = 1000, plan = "professional" } = {}) {
+export async function startService({ credits = 1000, plan = "professional", reader } = {}) {
 	const persistTo = await mkdtemp(path.join(tmpdir(), "yakusu-e2e-"));
-	const vendor = await startFakeVendor();
+	const vendor = await startFakeVendor({ reader });
 	const log = [];
 	let server;
 	try {

@@ -21,10 +21,8 @@ const openAiError = (status, message, code = null) =>
  * @returns {{ error: Response } | { asked: Asked }}
  */
 export function checkOpenAiChat(request, body, expect) {
-	const auth = request.headers.get("authorization") ?? "";
-	if (!auth.startsWith("Bearer ") || !keyAccepted(auth.slice(7), expect.key)) {
-		return { error: openAiError(401, "Incorrect API key provided.", "invalid_api_key") };
-	}
+	const refused = authError(request, expect);
+	if (refused) return { error: refused };
 	if (typeof body?.model !== "string" || body.model === "") return { error: openAiError(400, "model is required") };
 	if (!Array.isArray(body.messages) || body.messages.length === 0)
 		return { error: openAiError(400, "messages is required") };
@@ -84,23 +82,49 @@ export function checkOpenAiChat(request, body, expect) {
 	if (body.max_tokens !== undefined && body.max_completion_tokens !== undefined) {
 		return { error: openAiError(400, "max_tokens and max_completion_tokens cannot both be set") };
 	}
-	return { asked: { system, text, image, schema, maxTokens: body.max_completion_tokens ?? body.max_tokens } };
+	const effort = body.reasoning_effort;
+	if (effort !== undefined && !["none", "minimal", "low", "medium", "high", "xhigh", "max"].includes(effort)) {
+		return { error: openAiError(400, `reasoning_effort: invalid value ${effort}`) };
+	}
+	// Non-reasoning models refuse a reasoning effort rather than ignore it.
+	if (effort !== undefined && /non-reasoning/.test(body.model)) {
+		return { error: openAiError(400, `Model ${body.model} does not support parameter reasoningEffort.`) };
+	}
+	if (body.thinking !== undefined && !["enabled", "disabled"].includes(body.thinking?.type)) {
+		return { error: openAiError(400, "thinking.type must be enabled or disabled") };
+	}
+	return {
+		asked: {
+			system,
+			text,
+			image,
+			schema,
+			maxTokens: body.max_completion_tokens ?? body.max_tokens,
+			thinks: thinksByDefault(expect.vendor, body),
+		},
+	};
 }
 
-export function replyOpenAiChat(answerText, { truncated = false } = {}) {
+/** `declined`: "refusal" (the model's refusal field) or "safety" (the content filter stopped it). */
+export function replyOpenAiChat(answerText, { truncated = false, declined, outputTokens = 1 } = {}) {
+	const message =
+		declined === "refusal"
+			? { role: "assistant", content: null, refusal: "I'm sorry, but I can't help with that request." }
+			: { role: "assistant", content: declined === "safety" ? "" : answerText, refusal: null };
+	const finish = declined === "safety" ? "content_filter" : truncated ? "length" : "stop";
 	return json(200, {
 		id: "chatcmpl-fake",
 		object: "chat.completion",
 		created: Math.floor(Date.now() / 1000),
 		model: "fake",
-		choices: [
-			{ index: 0, message: { role: "assistant", content: answerText }, finish_reason: truncated ? "length" : "stop" },
-		],
-		usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+		choices: [{ index: 0, message, finish_reason: finish }],
+		usage: { prompt_tokens: 1, completion_tokens: outputTokens, total_tokens: outputTokens + 1 },
 	});
 }
 
-export function errorOpenAiChat(status, headers) {
+/** xAI's errors are `{ code, error }`; the other OpenAI-compatible vendors use OpenAI's `{ error: { ... } }`. */
+export function errorOpenAiChat(status, headers, vendor) {
+	if (vendor === "grok") return json(status, { code: "Internal error", error: `fake vendor error ${status}` }, headers);
 	return json(status, { error: { message: `fake vendor error ${status}`, type: "server_error", code: null } }, headers);
 }
 
@@ -110,14 +134,8 @@ const googleError = (code, status, message, details) =>
 	json(code, { error: { code, message, status, ...(details ? { details } : {}) } });
 
 export function checkGemini(request, body, expect) {
-	const key = request.headers.get("x-goog-api-key") ?? new URL(request.url).searchParams.get("key") ?? "";
-	if (!keyAccepted(key, expect.key)) {
-		return {
-			error: googleError(400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key.", [
-				{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID" },
-			]),
-		};
-	}
+	const refused = authError(request, { ...expect, vendor: "gemini" });
+	if (refused) return { error: refused };
 	const bad = (message) => ({ error: googleError(400, "INVALID_ARGUMENT", message) });
 	if (!/\/models\/[^/:]+:generateContent$/.test(new URL(request.url).pathname)) return bad("unknown method");
 	if (!Array.isArray(body?.contents) || body.contents.length === 0)
@@ -162,24 +180,67 @@ export function checkGemini(request, body, expect) {
 			"Unknown name \"type\" at 'generation_config.response_schema': Proto field is not repeating, cannot start list.",
 		);
 	}
-	return { asked: { system, text, image, schema, maxTokens: config.maxOutputTokens } };
+	const level = config.thinkingConfig?.thinkingLevel;
+	if (level !== undefined && !["minimal", "low", "medium", "high"].includes(String(level).toLowerCase())) {
+		return bad(`Invalid value at 'generation_config.thinking_config.thinking_level' (${level})`);
+	}
+	// Gemini 3.8 dropped the minimal level; asking for it is an error, not a no-op.
+	if (String(level).toLowerCase() === "minimal" && /gemini-3\.8/.test(request.url)) {
+		return bad("Thinking level MINIMAL is not supported for this model.");
+	}
+	return {
+		asked: {
+			system,
+			text,
+			image,
+			schema,
+			maxTokens: config.maxOutputTokens,
+			thinks: /gemini-3/.test(request.url) && level === undefined,
+		},
+	};
 }
 
-export function replyGemini(answerText, { truncated = false } = {}) {
+/** `declined`: "refusal" (the prompt blocked: no candidate at all) or "safety" (the answer stopped by SAFETY). */
+export function replyGemini(answerText, { truncated = false, declined, outputTokens = 1 } = {}) {
+	if (declined === "refusal") {
+		return json(200, {
+			promptFeedback: { blockReason: "PROHIBITED_CONTENT" },
+			usageMetadata: { promptTokenCount: 1, totalTokenCount: 1 },
+			modelVersion: "fake",
+		});
+	}
 	return json(200, {
 		candidates: [
 			{
-				content: { role: "model", parts: [{ text: answerText }] },
-				finishReason: truncated ? "MAX_TOKENS" : "STOP",
+				content: { role: "model", parts: [{ text: declined === "safety" ? "" : answerText }] },
+				finishReason: declined === "safety" ? "SAFETY" : truncated ? "MAX_TOKENS" : "STOP",
 				index: 0,
 			},
 		],
-		usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
+		usageMetadata: { promptTokenCount: 1, candidatesTokenCount: outputTokens, totalTokenCount: outputTokens + 1 },
 		modelVersion: "fake",
 	});
 }
 
-export function errorGemini(status, headers) {
+/** `retryDelay` ("2s"): Gemini says how long to wait in the body of a 429, as a google.rpc.RetryInfo. */
+export function errorGemini(status, headers, retryDelay) {
+	if (status === 429 && retryDelay !== undefined) {
+		return json(
+			429,
+			{
+				error: {
+					code: 429,
+					message: "You exceeded your current quota, please check your plan and billing details.",
+					status: "RESOURCE_EXHAUSTED",
+					details: [
+						{ "@type": "type.googleapis.com/google.rpc.QuotaFailure", violations: [{ quotaMetric: "fake" }] },
+						{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay },
+					],
+				},
+			},
+			headers,
+		);
+	}
 	const name =
 		status === 429
 			? "RESOURCE_EXHAUSTED"
@@ -196,9 +257,8 @@ export function errorGemini(status, headers) {
 const anthropicError = (status, type, message) => json(status, { type: "error", error: { type, message } });
 
 export function checkAnthropic(request, body, expect) {
-	if (!keyAccepted(request.headers.get("x-api-key") ?? "", expect.key)) {
-		return { error: anthropicError(401, "authentication_error", "invalid x-api-key") };
-	}
+	const refused = authError(request, { ...expect, vendor: "claude" });
+	if (refused) return { error: refused };
 	const bad = (message) => ({ error: anthropicError(400, "invalid_request_error", message) });
 	if (!request.headers.get("anthropic-version")) return bad("anthropic-version: header is required");
 	if (typeof body?.model !== "string") return bad("model: Field required");
@@ -228,24 +288,52 @@ export function checkAnthropic(request, body, expect) {
 	const system = typeof body.system === "string" ? body.system : (body.system ?? []).map((b) => b.text ?? "").join("");
 	let schema;
 	let tool;
+	// The 5.5 models think adaptively and refuse to be forced into a tool or to have thinking disabled.
+	const fiveFive = /^claude-[a-z]+-5-5/.test(body.model);
 	if (body.tools !== undefined) {
 		for (const t of body.tools) {
 			if (typeof t.name !== "string" || t.input_schema?.type !== "object")
 				return bad("tools.0.input_schema: type must be object");
 		}
 		if (body.tool_choice?.type === "tool") {
+			if (fiveFive) return bad('tool_choice: type "tool" and "any" are not supported for this model.');
 			const chosen = body.tools.find((t) => t.name === body.tool_choice.name);
 			if (!chosen) return bad("tool_choice.name: no tool with this name");
 			schema = chosen.input_schema;
 			tool = chosen.name;
 		}
 	}
-	return { asked: { system, text, image, schema, tool, maxTokens: body.max_tokens } };
+	const format = body.output_config?.format;
+	if (format !== undefined) {
+		if (format.type !== "json_schema" || format.schema?.type !== "object")
+			return bad("output_config.format: type must be json_schema with an object schema");
+		if (tool) return bad("output_config.format cannot be combined with a forced tool");
+		schema = format.schema;
+	}
+	const effort = body.output_config?.effort;
+	if (effort !== undefined && !["low", "medium", "high", "xhigh", "max"].includes(effort))
+		return bad(`output_config.effort: invalid value ${effort}`);
+	const thinking = body.thinking?.type;
+	if (thinking !== undefined && !["enabled", "disabled", "adaptive", "between_tools"].includes(thinking))
+		return bad(`thinking.type: invalid value ${thinking}`);
+	if (fiveFive && (thinking === "disabled" || thinking === "enabled"))
+		return bad(`thinking.type: '${thinking}' is not supported for this model; use 'adaptive' or 'between_tools'`);
+	const thinks = /^claude-[a-z]+-5/.test(body.model) && thinking !== "between_tools" && thinking !== "disabled";
+	return { asked: { system, text, image, schema, tool, maxTokens: body.max_tokens, thinks } };
 }
 
-/** With a tool forced, the answer comes as the tool's input; `asText` plays a model that wrote it as text instead. */
-export function replyAnthropic(answerText, document, { tool, truncated = false, asText = false } = {}) {
-	const useTool = tool && document !== undefined && !asText && !truncated;
+/**
+ * With a tool forced, the answer comes as the tool's input; with structured output (or
+ * `asText`, a model that wrote it as text instead of calling the tool) as a text block.
+ * `declined`: the model refused (stop_reason "refusal").
+ */
+export function replyAnthropic(
+	answerText,
+	document,
+	{ tool, truncated = false, asText = false, declined, outputTokens = 1 } = {},
+) {
+	const useTool = tool && document !== undefined && !asText && !truncated && !declined;
+	const stop = declined ? "refusal" : truncated ? "max_tokens" : useTool ? "tool_use" : "end_turn";
 	return json(200, {
 		id: "msg_fake",
 		type: "message",
@@ -253,10 +341,12 @@ export function replyAnthropic(answerText, document, { tool, truncated = false, 
 		model: "fake",
 		content: useTool
 			? [{ type: "tool_use", id: "toolu_fake", name: tool, input: document }]
-			: [{ type: "text", text: answerText }],
-		stop_reason: truncated ? "max_tokens" : useTool ? "tool_use" : "end_turn",
+			: declined
+				? []
+				: [{ type: "text", text: answerText }],
+		stop_reason: stop,
 		stop_sequence: null,
-		usage: { input_tokens: 1, output_tokens: 1 },
+		usage: { input_tokens: 1, output_tokens: outputTokens },
 	});
 }
 
@@ -302,6 +392,43 @@ export function checkWorkersAi(model, inputs) {
 }
 
 // ---------------------------------------------------------------- shared
+
+/**
+ * Each vendor's answer to a missing or wrong key, on any of its endpoints; undefined when the key
+ * passes. xAI answers 400 in its own shape, echoing the key's first characters; Gemini 400
+ * API_KEY_INVALID; Anthropic 401 authentication_error; the others OpenAI's 401.
+ */
+export function authError(request, expect) {
+	if (expect.vendor === "gemini") {
+		const key = request.headers.get("x-goog-api-key") ?? new URL(request.url).searchParams.get("key") ?? "";
+		if (keyAccepted(key, expect.key)) return undefined;
+		return googleError(400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key.", [
+			{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID" },
+		]);
+	}
+	if (expect.vendor === "claude") {
+		if (keyAccepted(request.headers.get("x-api-key") ?? "", expect.key)) return undefined;
+		return anthropicError(401, "authentication_error", "invalid x-api-key");
+	}
+	const auth = request.headers.get("authorization") ?? "";
+	if (auth.startsWith("Bearer ") && keyAccepted(auth.slice(7), expect.key)) return undefined;
+	if (expect.vendor === "grok") {
+		return json(400, {
+			code: "Client specified an invalid argument",
+			error: `Incorrect API key provided: ${auth.slice(7, 9)}***. You can obtain an API key from https://console.x.ai.`,
+		});
+	}
+	return openAiError(401, "Incorrect API key provided.", "invalid_api_key");
+}
+
+/** OpenAI-compatible models that think unless the request turns it off (their dialect's switch). */
+function thinksByDefault(vendor, body) {
+	const effort = body.reasoning_effort;
+	if (vendor === "grok") return /^grok-4\.(3|5)/.test(body.model) && effort !== "none";
+	if (vendor === "chatgpt") return /^gpt-(5|6)/.test(body.model) && !["none", "minimal"].includes(effort);
+	if (vendor === "deepseek" || vendor === "kimi") return body.thinking?.type !== "disabled";
+	return false;
+}
 
 /** Any non-empty key passes unless a particular one is expected; keys starting with "invalid" never pass. */
 function keyAccepted(key, expected) {

@@ -2,8 +2,7 @@
 import { vi } from "vitest";
 import type { Env } from "../../src/env";
 import { probeImage } from "../../src/pipeline/probe";
-import type { PipelineContext } from "../../src/pipeline/run";
-import type { Raster, TranslateJob } from "../../src/pipeline/types";
+import type { PipelineContext, Raster, TranslateJob } from "../../src/pipeline/types";
 import { admitImage } from "../../src/request/validate";
 import { createFakeVendor, type FakeOptions, type FakeVendor } from "../fakes/vendor.mjs";
 import { storedPng } from "../support/png";

@@ -116,11 +116,18 @@ describe("vendor envelopes", () => {
 		expect(regions[0]?.translation).toBe("Yes");
 	});
 
-	it("a refusal (no content) breaks the contract", async () => {
+	it("a refusal (no content, a refusal field) says the model declined", async () => {
 		const ctx = replying({ choices: [{ message: { content: null, refusal: "I can't." }, finish_reason: "stop" }] });
 		await expect(readAndTranslate(image, job({ translator: "chatgpt" }), ctx)).rejects.toMatchObject({
-			detail: "Translation failed: chatgpt's reply did not follow the output format",
+			detail: "Translation failed: chatgpt's model declined to process this image",
 		});
+	});
+
+	it("Workers AI in the OpenAI shape (choices[0].message.content), as newer models answer", async () => {
+		const { ctx } = withFake({ READER: "workers-ai" }, { aiShape: "choices" });
+		const { regions } = await readAndTranslate(image, job({ translator: "grok" }), ctx);
+		expect(regions[0]?.box).toEqual(FIRST_BOX);
+		expect(regions[2]?.translation).toBe("[en] SALE 50% OFF ¥1,980");
 	});
 
 	it("a region without its translation in a one-call reply breaks the contract", async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { typesetRegions } from "../../src/pipeline/typeset";
+import { typesetPage } from "../../src/pipeline/typeset";
 import { FONT_BUDGET_BYTES, loadedFontBytes } from "../../src/pipeline/typeset/font-cache";
+import { block, options } from "./block";
 import { loadFont } from "./fonts";
-import { region } from "./region";
 
 /** Typesets one region and returns the font files the request had to fetch. */
 async function fetched(text: string, targetLanguage: string): Promise<string[]> {
@@ -12,12 +12,8 @@ async function fetched(text: string, targetLanguage: string): Promise<string[]> 
 		return loadFont(file);
 	};
 	const box = { x0: 0, y0: 0, x1: 300, y1: 120 };
-	await typesetRegions([region(text, box)], {
-		mode: "general",
-		targetLanguage,
-		sourceLanguage: "en",
-		imageWidth: 400,
-		imageHeight: 200,
+	await typesetPage([block(text, box)], {
+		...options(targetLanguage, "general", { width: 400, height: 200 }, "en"),
 		loadFont: counting,
 	});
 	return files;

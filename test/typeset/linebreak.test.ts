@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { breakParagraph } from "../../src/pipeline/typeset/linebreak";
-import { segmentParagraph, splitGraphemes } from "../../src/pipeline/typeset/segment";
+import { breakLines } from "../../src/pipeline/typeset/linebreak";
+import { cutWord, segmentParagraph } from "../../src/pipeline/typeset/segment";
 import type { MeasuredParagraph, MeasuredPiece } from "../../src/pipeline/typeset/shape";
 
 const pieceTexts = (text: string, language: string) =>
@@ -63,18 +63,23 @@ describe("break opportunities per script", () => {
 		}
 	});
 
-	it("marks breaks inside alphabetic words for a hyphen, not inside Thai or between CJK", () => {
-		const text = "Donaudampfschiff สวัสดี 東京";
-		const [latin, thai, han] = segmentParagraph(text, "de");
-		const parts = (p: typeof latin) => (p ? splitGraphemes(text, p) : []);
-		expect(
-			parts(latin)
-				.slice(0, -1)
-				.every((p) => p.hyphen),
-		).toBe(true);
-		expect(parts(latin).at(-1)?.hyphen).toBeFalsy();
-		expect(parts(thai).some((p) => p.hyphen)).toBe(false);
-		expect(parts(han).some((p) => p.hyphen)).toBe(false);
+	it("cuts only words of eight letters or more, three letters from either end, hyphenating alphabets", () => {
+		const parts = (text: string, language = "en") => {
+			const [word] = segmentParagraph(text, language);
+			const cut = word ? cutWord(text, word) : null;
+			return cut?.map((p) => `${text.slice(p.start, p.end)}${p.hyphen ? "-" : ""}`) ?? null;
+		};
+		expect(parts("tomorrow")).toEqual(["tom-", "o-", "r-", "row"]);
+		expect(parts("Donaudampfschiff", "de")?.[0]).toBe("Don-");
+		for (const short of ["Thank", "going,", "Wait!", "Tokyo", "sorry…"]) expect(parts(short), short).toBeNull();
+		// Punctuation is no letter: "going!!!" has five.
+		expect(parts("going!!!")).toBeNull();
+		// A word's own hyphen is a place to break, with no hyphen added.
+		expect(parts("well-known")).toEqual(["well-", "known"]);
+		expect(parts("x-ray")).toEqual(["x-", "ray"]);
+		// Thai is cut between graphemes of a long word, never with a hyphen.
+		const thai = parts("ประชาธิปไตยของเรา", "th");
+		expect(thai?.some((p) => p.endsWith("-"))).toBe(false);
 	});
 
 	it("keeps Latin words whole inside Japanese text", () => {
@@ -83,17 +88,31 @@ describe("break opportunities per script", () => {
 });
 
 describe("balanced line breaking", () => {
-	it("uses the fewest lines, then makes them even (not greedy)", () => {
+	const fewest = (p: MeasuredParagraph, measure: number) => {
+		for (let n = 1; n <= 50; n++) {
+			const lines = breakLines([p], new Array(n).fill(measure));
+			if (lines) return lines;
+		}
+		return null;
+	};
+
+	it("makes the lines even (not greedy)", () => {
 		// Greedy would fill the first line with five pieces and leave two on the second.
-		const lines = breakParagraph(paragraph([3, 3, 3, 3, 3, 3, 3]), 20);
+		const lines = breakLines([paragraph([3, 3, 3, 3, 3, 3, 3])], [20, 20]);
 		expect(lines?.map((l) => l.pieces.length).sort()).toEqual([3, 4]);
 		for (const line of lines ?? []) expect(line.advance).toBeLessThanOrEqual(20);
 	});
 
-	it("never makes a line longer than the measure, and needs no more lines than greedy", () => {
+	it("follows each line's own measure: short lines where the balloon is narrow", () => {
+		const lines = breakLines([paragraph([2, 2, 2, 2, 2, 2, 2, 2])], [8, 14, 8]);
+		expect(lines?.map((l) => l.pieces.length)).toEqual([2, 4, 2]);
+		for (const [k, line] of (lines ?? []).entries()) expect(line.advance).toBeLessThanOrEqual([8, 14, 8][k] ?? 0);
+	});
+
+	it("never makes a line longer than its measure, and needs no more lines than greedy", () => {
 		const advances = [5, 2, 8, 1, 4, 4, 3, 7, 2, 2, 6, 1, 3];
 		for (const measure of [8, 10, 13, 17, 25, 60]) {
-			const lines = breakParagraph(paragraph(advances), measure) ?? [];
+			const lines = fewest(paragraph(advances), measure) ?? [];
 			for (const line of lines) expect(line.advance).toBeLessThanOrEqual(measure);
 			let greedy = 1;
 			let width = 0;
@@ -109,10 +128,16 @@ describe("balanced line breaking", () => {
 		}
 	});
 
+	it("ends a line at every paragraph's end", () => {
+		const lines = breakLines([paragraph([1, 1]), paragraph([1])], [10, 10]);
+		expect(lines?.map((l) => l.pieces.length)).toEqual([2, 1]);
+		expect(breakLines([paragraph([1, 1]), paragraph([1])], [10])).toBeNull();
+	});
+
 	it("cuts only the pieces longer than a line, when cutting is allowed", () => {
 		const cut = (advance: number, parts: number) => {
 			const piece = paragraph([advance]).pieces[0] as MeasuredPiece;
-			piece.graphemes = paragraph(Array(parts).fill(advance / parts), false).pieces.map((g, i) => ({
+			piece.parts = paragraph(Array(parts).fill(advance / parts), false).pieces.map((g, i) => ({
 				...g,
 				hyphen: i < parts - 1,
 			}));
@@ -120,13 +145,13 @@ describe("balanced line breaking", () => {
 		};
 		const long = cut(12, 4);
 		const short = cut(4, 4);
-		const lines = breakParagraph({ ...paragraph([]), pieces: [long, short] }, 8) ?? [];
+		const lines = fewest({ ...paragraph([]), pieces: [long, short] }, 8) ?? [];
 		expect(lines.flatMap((l) => l.pieces)).toContain(short);
 		expect(lines.flatMap((l) => l.pieces)).not.toContain(long);
 		for (const line of lines) expect(line.advance).toBeLessThanOrEqual(8);
 	});
 
 	it("reports a piece longer than the measure instead of overflowing", () => {
-		expect(breakParagraph(paragraph([3, 12, 3]), 10)).toBeNull();
+		expect(fewest(paragraph([3, 12, 3]), 10)).toBeNull();
 	});
 });

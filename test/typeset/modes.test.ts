@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { typesetRegions } from "../../src/pipeline/typeset";
-import { loadFont } from "./fonts";
-import { draw, region } from "./region";
+import type { TextBlock } from "../../src/pipeline/types";
+import { type BlockPlan, blockSvg, typesetPage } from "../../src/pipeline/typeset";
+import type { Mode } from "../../src/request/options";
+import { block, options, planOne } from "./block";
+
+/** One block's plan, and the SVG it is drawn from. */
+async function draw(b: TextBlock, language: string, mode: Mode = "general", image = { width: 1000, height: 1000 }) {
+	const plan = await planOne(b, language, mode, image);
+	if (!plan) throw new Error("nothing planned");
+	return { ...plan, svg: blockSvg(plan) };
+}
+const outline = (plan: BlockPlan) => plan.style.outline;
 
 const box = { x0: 20, y0: 20, x1: 320, y1: 140 };
 const text = "Fresh bread every morning";
@@ -9,7 +18,7 @@ const text = "Fresh bread every morning";
 describe("style per mode", () => {
 	it("general: the source colour, no outline, no panel", async () => {
 		const svg =
-			(await draw(region(text, box, { textColor: [200, 30, 40], backgroundColor: [250, 250, 250] }), "en")).svg ?? "";
+			(await draw(block(text, box, { textColor: [200, 30, 40], backgroundColor: [250, 250, 250] }), "en")).svg ?? "";
 		expect(svg).toContain('fill="#c81e28"');
 		expect(svg).not.toContain("stroke");
 		expect(svg).not.toContain("translate");
@@ -17,28 +26,28 @@ describe("style per mode", () => {
 	});
 
 	it("manga: an outline in the contrast colour, proportional to the font size", async () => {
-		const dark = await draw(region(text, box, { textColor: [10, 10, 10] }), "en", "manga");
-		expect(dark.outline?.color).toEqual([255, 255, 255]);
+		const dark = await draw(block(text, box, { textColor: [10, 10, 10] }), "en", "manga");
+		expect(outline(dark)?.color).toEqual([255, 255, 255]);
 		expect(dark.svg).toContain('fill="#0a0a0a"');
 		const light = await draw(
-			region(text, box, { textColor: [250, 250, 250], backgroundColor: [20, 20, 20] }),
+			block(text, box, { textColor: [250, 250, 250], backgroundColor: [20, 20, 20] }),
 			"en",
 			"manga",
 		);
-		expect(light.outline?.color).toEqual([0, 0, 0]);
-		const large = await draw(region("Hi!", box, { textColor: [10, 10, 10], text: "やあ" }), "en", "manga");
-		const ratio = (d: typeof dark) => (d.outline?.radius ?? 0) / (d.fitted?.size ?? 1);
-		expect((large.fitted?.size ?? 0) > (dark.fitted?.size ?? 0)).toBe(true);
+		expect(outline(light)?.color).toEqual([0, 0, 0]);
+		const large = await draw(
+			block("Hi!", box, { textColor: [10, 10, 10], text: "やあ", sourceSize: 60 }),
+			"en",
+			"manga",
+		);
+		const ratio = (d: typeof dark) => (outline(d)?.radius ?? 0) / d.size;
+		expect(large.size > dark.size).toBe(true);
 		expect(ratio(large)).toBeCloseTo(ratio(dark), 3);
 		// Drawn: the raster has outline-coloured pixels around the dark glyphs, inside the overlay.
-		const { overlays } = await typesetRegions([region(text, box, { textColor: [10, 10, 10] })], {
-			mode: "manga",
-			targetLanguage: "en",
-			sourceLanguage: "ja",
-			imageWidth: 400,
-			imageHeight: 300,
-			loadFont,
-		});
+		const { overlays } = await typesetPage(
+			[block(text, box, { textColor: [10, 10, 10] })],
+			options("en", "manga", { width: 400, height: 300 }),
+		);
 		const data = overlays[0]?.raster.data ?? new Uint8Array();
 		let white = 0;
 		let black = 0;
@@ -53,8 +62,8 @@ describe("style per mode", () => {
 
 	it("e-commerce: bold labels stay bold, regular ones are struck once", async () => {
 		const colours = { textColor: [255, 255, 255] as const, backgroundColor: [180, 0, 0] as const };
-		const bold = await draw(region(text, box, { bold: true, ...colours }), "en", "e-commerce");
-		const regular = await draw(region(text, box, { bold: false, ...colours }), "en", "e-commerce");
+		const bold = await draw(block(text, box, { bold: true, ...colours }), "en", "e-commerce");
+		const regular = await draw(block(text, box, { bold: false, ...colours }), "en", "e-commerce");
 		const uses = (svg = "") => svg.match(/<use /g)?.length ?? 0;
 		expect(uses(bold.svg)).toBe(3 * uses(regular.svg));
 		expect(bold.svg).toMatch(/<g transform="translate\(-?[\d.]+ 0\)">/);
@@ -62,34 +71,30 @@ describe("style per mode", () => {
 		for (const d of [bold, regular]) {
 			expect(d.svg).toContain('fill="#ffffff"');
 			expect(d.svg).not.toContain("stroke");
-			expect(d.outline).toBeUndefined();
+			expect(outline(d)).toBeUndefined();
 		}
 	});
 
 	it("light-novel: a translucent panel of the background colour over the source block", async () => {
-		const drawing = await draw(region(text, box, { backgroundColor: [240, 230, 200] }), "en", "light-novel");
+		const drawing = await draw(block(text, box, { backgroundColor: [240, 230, 200] }), "en", "light-novel");
 		expect(drawing.svg).toMatch(/<rect [^>]*fill="#f0e6c8" fill-opacity="0\.9"/);
-		expect(drawing.x).toBeLessThanOrEqual(box.x0);
-		expect(drawing.y).toBeLessThanOrEqual(box.y0);
+		expect(drawing.area.x0).toBeLessThanOrEqual(box.x0);
+		expect(drawing.area.y0).toBeLessThanOrEqual(box.y0);
 	});
 
 	it("falls back to black or white when the source colour would not read on its background", async () => {
-		const svg = (await draw(region(text, box, { textColor: [250, 250, 250], backgroundColor: [255, 255, 255] }), "en"))
+		const svg = (await draw(block(text, box, { textColor: [250, 250, 250], backgroundColor: [255, 255, 255] }), "en"))
 			.svg;
 		expect(svg).toContain('fill="#000000"');
 	});
 });
 
 describe("overlays", () => {
-	it("are straight-alpha RGBA patches of the region's area", async () => {
-		const { overlays } = await typesetRegions([region(text, box, { backgroundColor: [240, 230, 200] })], {
-			mode: "light-novel",
-			targetLanguage: "en",
-			sourceLanguage: "ja",
-			imageWidth: 400,
-			imageHeight: 300,
-			loadFont,
-		});
+	it("are straight-alpha RGBA patches of the block's area", async () => {
+		const { overlays } = await typesetPage(
+			[block(text, box, { backgroundColor: [240, 230, 200] })],
+			options("en", "light-novel", { width: 400, height: 300 }),
+		);
 		const overlay = overlays[0];
 		if (!overlay) throw new Error("no overlay");
 		const { width, height, data } = overlay.raster;
@@ -111,19 +116,10 @@ describe("overlays", () => {
 	it("draw the ink where the layout measured it, at any size", async () => {
 		// Line boxes chosen so the glyph scales (size / units per em) are not round numbers.
 		for (const height of [16, 29, 41, 70]) {
-			const lines = [{ text: "x", box: { x0: 10, y0: 10, x1: 20, y1: 10 + height } }];
-			const r = region("Thank you, Jiggly!", { x0: 10, y0: 10, x1: 400, y1: 10 + height }, { text: "x", lines });
-			const drawing = await draw(r, "en", "general", { width: 420, height: 200 });
-			const options = {
-				mode: "general",
-				targetLanguage: "en",
-				sourceLanguage: "ja",
-				imageWidth: 420,
-				imageHeight: 200,
-				loadFont,
-			} as const;
-			const overlay = (await typesetRegions([r], options)).overlays[0];
-			if (!overlay || !drawing.fitted) throw new Error("nothing drawn");
+			const b = block("Thank you, Jiggly!", { x0: 10, y0: 10, x1: 400, y1: 10 + height }, { sourceSize: height * 0.8 });
+			const drawing = await draw(b, "en", "general", { width: 420, height: 200 });
+			const overlay = (await typesetPage([b], options("en", "general", { width: 420, height: 200 }))).overlays[0];
+			if (!overlay || !drawing.ink) throw new Error("nothing drawn");
 			const { width, height: rows, data } = overlay.raster;
 			const ink = { x0: width, y0: rows, x1: 0, y1: 0 };
 			for (let y = 0; y < rows; y++) {
@@ -135,13 +131,9 @@ describe("overlays", () => {
 					ink.y1 = Math.max(ink.y1, y + 1);
 				}
 			}
-			const laid = drawing.fitted.ink;
-			expect(Math.abs(ink.x1 - ink.x0 - (laid.x1 - laid.x0)), `width at ${drawing.fitted.size}px`).toBeLessThanOrEqual(
-				1.5,
-			);
-			expect(Math.abs(ink.y1 - ink.y0 - (laid.y1 - laid.y0)), `height at ${drawing.fitted.size}px`).toBeLessThanOrEqual(
-				1.5,
-			);
+			const laid = drawing.ink;
+			expect(Math.abs(ink.x1 - ink.x0 - (laid.x1 - laid.x0)), `width at ${drawing.size}px`).toBeLessThanOrEqual(1.5);
+			expect(Math.abs(ink.y1 - ink.y0 - (laid.y1 - laid.y0)), `height at ${drawing.size}px`).toBeLessThanOrEqual(1.5);
 		}
 	});
 });

@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { MAX_OVERLAY_PIXELS, MAX_REGIONS, typesetRegions } from "../../src/pipeline/typeset";
+import { blockSvg, MAX_BLOCKS, MAX_OVERLAY_PIXELS, typesetPage } from "../../src/pipeline/typeset";
 import { cleanTranslation, MAX_TEXT_LENGTH } from "../../src/pipeline/typeset/sanitize";
-import { loadFont } from "./fonts";
-import { draw, region } from "./region";
+import { block, box, options, planOne } from "./block";
 
-const box = (x0: number, y0: number, w: number, h: number) => ({ x0, y0, x1: x0 + w, y1: y0 + h });
 const ALLOWED_TAGS = new Set(["svg", "rect", "defs", "path", "g", "use"]);
 const ALLOWED_ATTRIBUTES = new Set([
 	"xmlns",
@@ -41,8 +39,8 @@ describe("safe SVG", () => {
 	it("draws markup-looking translations as glyphs, never as markup", async () => {
 		const hostile = `</svg><script>alert(1)</script><image href="https://evil.example/x.png"/><text>&amp;"'</text>`;
 		for (const mode of ["general", "manga", "e-commerce", "light-novel"] as const) {
-			const drawing = await draw(region(hostile, box(10, 10, 400, 200)), "en", mode);
-			const svg = drawing.svg ?? "";
+			const drawn = await planOne(block(hostile, box(10, 10, 400, 200)), "en", mode);
+			const svg = drawn ? blockSvg(drawn) : "";
 			expect(svg.length).toBeGreaterThan(0);
 			expectOnlyOurMarkup(svg);
 			expect(svg).not.toContain("script");
@@ -62,43 +60,37 @@ describe("safe SVG", () => {
 		const cleaned = cleanTranslation(long);
 		expect(cleaned.join("").length).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
 		expect(cleaned.join("").endsWith("…")).toBe(true);
-		const drawing = await draw(region(long, box(0, 0, 300, 200)), "en");
-		expect(drawing.overflowed).toBe(true);
-		expect(drawing.fitted?.glyphs.length).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
+		const drawn = await planOne(block(long, box(0, 0, 300, 200)), "en");
+		expect(drawn?.overflowed).toBe(true);
+		expect(drawn?.glyphs.length).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
 		const lines = "x\n".repeat(5000);
 		expect(cleanTranslation(lines).length).toBeLessThanOrEqual(30);
 	});
 
 	it("draws nothing, and reports no overflow, for text no face has", async () => {
-		const drawing = await draw(region("😀🎉", box(0, 0, 200, 60)), "en");
-		expect(drawing.svg).toBeUndefined();
-		expect(drawing.overflowed).toBe(false);
-		const mixed = await draw(region("Yay 🎉", box(0, 0, 200, 60)), "en");
-		expect(mixed.fitted?.glyphs.length).toBe(3);
+		const { overlays, overflow } = await typesetPage([block("😀🎉", box(0, 0, 200, 60))], options("en"));
+		expect(overlays).toEqual([]);
+		expect(overflow).toEqual([]);
+		const mixed = await planOne(block("Yay 🎉", box(0, 0, 200, 60)), "en");
+		expect(mixed?.glyphs.length).toBe(3);
 	});
 
 	it("ignores empty, inverted and non-finite boxes without throwing", async () => {
 		for (const b of [box(10, 10, 0, 50), box(10, 10, -40, 50), { x0: Number.NaN, y0: 0, x1: 10, y1: 10 }]) {
-			const drawing = await draw(region("Hello", b), "en");
-			expect(drawing.svg).toBeUndefined();
+			expect(await planOne(block("Hello", b), "en")).toBeUndefined();
+			expect(await planOne(block("Hello", { kind: "balloon", box: b }, { textBox: b }), "en")).toBeUndefined();
 		}
 	});
 
-	it("typesets at most MAX_REGIONS regions and reports the rest", async () => {
-		const regions = Array.from({ length: MAX_REGIONS + 25 }, (_, id) => ({
-			...region("ok", box((id % 50) * 20, Math.floor(id / 50) * 20, 18, 18)),
+	it("typesets at most MAX_BLOCKS blocks and reports the rest", async () => {
+		const blocks = Array.from({ length: MAX_BLOCKS + 25 }, (_, id) => ({
+			...block("ok", box((id % 50) * 20, Math.floor(id / 50) * 20, 18, 18), { sourceSize: 14 }),
 			id,
+			regionIds: [id],
 		}));
-		const result = await typesetRegions(regions, {
-			mode: "general",
-			targetLanguage: "en",
-			sourceLanguage: "ja",
-			imageWidth: 1000,
-			imageHeight: 1100,
-			loadFont,
-		});
-		expect(result.overlays.length).toBeLessThanOrEqual(MAX_REGIONS);
-		expect(result.overflow).toEqual(expect.arrayContaining([MAX_REGIONS, MAX_REGIONS + 24]));
+		const result = await typesetPage(blocks, options("en", "general", { width: 1000, height: 1100 }, "ja"));
+		expect(result.overlays.length).toBeLessThanOrEqual(MAX_BLOCKS);
+		expect(result.overflow).toEqual(expect.arrayContaining([MAX_BLOCKS, MAX_BLOCKS + 24]));
 		for (const overlay of result.overlays) {
 			expect(overlay.raster.width * overlay.raster.height * 4).toBe(overlay.raster.data.length);
 			expect(overlay.raster.width).toBeLessThanOrEqual(40);
@@ -107,20 +99,14 @@ describe("safe SVG", () => {
 
 	it("bounds each overlay's pixels, for huge regions and long text alike", async () => {
 		const huge = box(50, 50, 3000, 2400);
-		const options = {
-			targetLanguage: "en",
-			sourceLanguage: "en",
-			imageWidth: 3200,
-			imageHeight: 2600,
-			loadFont,
-		} as const;
 		const long = "A long page of text that goes on and on. ".repeat(20);
-		for (const [mode, text] of [
-			["light-novel", "Short line"],
-			["general", long],
+		for (const [mode, text, treatment] of [
+			["light-novel", "Short line", "replace"],
+			["general", long, "replace"],
+			["general", "Short line", "cover"],
 		] as const) {
-			const r = region(text, huge, { text: "x", lines: [{ text: "x", box: box(50, 50, 3000, 400) }] });
-			const { overlays } = await typesetRegions([r], { ...options, mode });
+			const b = block(text, huge, { text: "x", sourceSize: 340, treatment });
+			const { overlays } = await typesetPage([b], options("en", mode, { width: 3200, height: 2600 }, "en"));
 			expect(overlays.length).toBe(1);
 			for (const o of overlays) expect(o.raster.width * o.raster.height, mode).toBeLessThanOrEqual(MAX_OVERLAY_PIXELS);
 		}

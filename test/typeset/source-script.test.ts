@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { fontFilesFor } from "../../src/pipeline/typeset/fonts";
-import { draw, region } from "./region";
+import { block, planOne } from "./block";
 
 const box = { x0: 0, y0: 0, x1: 400, y1: 120 };
 
 describe("text left in the source script", () => {
 	it("is drawn with the source language's face when the target's faces lack it", async () => {
-		// region.ts draws with a Japanese source.
-		const mixed = await draw(region("Thank you, 田中さん!", box), "en");
-		const latinOnly = await draw(region("Thank you, Tanaka!", box), "en");
-		expect(mixed.overflowed).toBe(false);
+		// block.ts plans with a Japanese source.
+		const mixed = await planOne(block("Thank you, 田中さん!", box), "en");
+		const latinOnly = await planOne(block("Thank you, Tanaka!", box), "en");
+		expect(mixed?.overflowed).toBe(false);
 		// Every character becomes a glyph: the kanji and kana are not dropped.
-		const glyphs = (d: typeof mixed) => d.fitted?.glyphs.length ?? 0;
+		const glyphs = (d: typeof mixed) => d?.glyphs.length ?? 0;
 		expect(glyphs(mixed)).toBe("Thankyou,田中さん!".length);
 		expect(glyphs(latinOnly)).toBe("Thankyou,Tanaka!".length);
 	});

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Box, Overlay } from "../../src/pipeline/types";
-import { typesetRegions } from "../../src/pipeline/typeset";
-import { loadFont } from "./fonts";
-import { draw, region } from "./region";
+import { typesetPage } from "../../src/pipeline/typeset";
+import { block, options, planOne } from "./block";
 
 /**
- * Balloons fitted tightly to the lettering: the erased area is the text box itself, so any ink the
- * layout lets past the box (a Devanagari matra, a Thai upper vowel, an Arabic dot) lands on the
+ * Balloons fitted tightly to the lettering: the balloon's inside is the text box itself, so any ink
+ * the layout lets past it (a Devanagari matra, a Thai upper vowel, an Arabic dot) lands on the
  * balloon's outline. One-line boxes of every height from 18 to 33 px make the height bind at many
  * fractional sizes.
  */
@@ -41,14 +40,12 @@ describe("tight balloons", () => {
 		it(`${language}: every ink pixel of "${text}" stays inside a box fitted to the text`, async () => {
 			for (const rows of HEIGHTS) {
 				const box = { x0: 74, y0: 403, x1: 74 + 20 * rows, y1: 403 + rows };
-				const { overlays, overflow } = await typesetRegions([region(text, box)], {
-					mode: "general",
-					targetLanguage: language,
-					sourceLanguage: "en",
-					imageWidth: 720,
-					imageHeight: 540,
-					loadFont,
-				});
+				const inside = new Uint8Array(20 * rows * rows).fill(1);
+				const tight = block(text, { kind: "balloon", box, inside }, { sourceSize: rows * 0.8 });
+				const { overlays, overflow } = await typesetPage(
+					[tight],
+					options(language, "general", { width: 720, height: 540 }, "en"),
+				);
 				expect(overflow).toEqual([]);
 				const overlay = overlays[0];
 				if (!overlay) throw new Error("nothing drawn");
@@ -63,17 +60,17 @@ describe("tight balloons", () => {
 });
 
 describe("lettering that met the art", () => {
-	it("keeps a gap from the sides where nothing was cleaned beyond the text, not from the others", async () => {
-		const textBox = { x0: 100, y0: 100, x1: 400, y1: 130 };
-		// Cleaned beyond the text on the left and below; flush (a balloon's outline) above and at the right.
-		const erasedBox = { x0: 80, y0: 100, x1: 400, y1: 150 };
-		const drawing = await draw(region("बहुत बहुत धन्यवाद", textBox, { erasedBox, align: "right" }), "hi");
-		const box = drawing.box;
-		if (!box || !drawing.fitted) throw new Error("nothing drawn");
-		const ink = drawing.fitted.ink;
-		expect(box.y0 + ink.y0).toBeGreaterThanOrEqual(textBox.y0 + 1);
-		expect(box.x0 + ink.x1).toBeLessThanOrEqual(textBox.x1 - 1);
-		// On the open sides the box stands: right-aligned text still reaches within a pixel of the gap.
-		expect(box.x0 + ink.x1).toBeGreaterThan(textBox.x1 - 4);
+	it("keeps a gap from the container's edge on every side, and no more than it needs where it fits", async () => {
+		const panel = { x0: 100, y0: 100, x1: 400, y1: 130 };
+		const drawn = await planOne(block("बहुत बहुत धन्यवाद", panel, { align: "right", sourceSize: 26 }), "hi");
+		const ink = drawn?.ink;
+		if (!ink) throw new Error("nothing drawn");
+		const gap = 0.08 * 26;
+		expect(ink.x0).toBeGreaterThanOrEqual(panel.x0 + gap);
+		expect(ink.y0).toBeGreaterThanOrEqual(panel.y0 + gap);
+		expect(ink.x1).toBeLessThanOrEqual(panel.x1 - gap);
+		expect(ink.y1).toBeLessThanOrEqual(panel.y1 - gap);
+		// Right aligned on a label: the ink ends a small halo from the label's right edge.
+		expect(ink.x1).toBeGreaterThan(panel.x1 - 8);
 	});
 });

@@ -110,6 +110,15 @@ export function isCjk(language: string): boolean {
 	return ["japanese", "korean", "simplified", "traditional"].includes(scriptOf(language));
 }
 
+/**
+ * Japanese and Chinese are set in vertical columns when their source was (manga, novels, signs
+ * alike: the container was shaped for columns). Korean is set horizontally, as Korean editions of
+ * manga are lettered; every other script runs horizontally.
+ */
+export function setsVertically(language: string): boolean {
+	return ["japanese", "simplified", "traditional"].includes(scriptOf(language));
+}
+
 export function isRightToLeft(language: string): boolean {
 	const script = scriptOf(language);
 	return script === "arabic" || script === "hebrew" || script === "thaana";

@@ -27,7 +27,7 @@ export interface InkBounds {
 export type Align = "left" | "center" | "right";
 
 /** Where the baseline sits below the centre of a line box, in em: the visual middle of most scripts. */
-const BASELINE_BELOW_CENTRE = 0.34;
+export const BASELINE_BELOW_CENTRE = 0.34;
 const IDEOGRAPHIC_ASCENT = 0.88;
 /** Distance between column centres in vertical text, in em. */
 export const COLUMN_PITCH = 1.45;
@@ -75,45 +75,32 @@ export function visualOrder<T extends { level: number }>(items: T[]): T[] {
 	return out;
 }
 
-export function placeHorizontal(
-	lines: Line[],
-	size: number,
-	width: number,
-	align: Align,
-	spacing: number,
-): PlacedGlyph[] {
-	const placed: PlacedGlyph[] = [];
-	lines.forEach((line, index) => {
-		const lineWidth = line.advance * size;
-		let x = align === "left" ? 0 : align === "right" ? width - lineWidth : (width - lineWidth) / 2;
-		const baseline = ((index + 0.5) * spacing + BASELINE_BELOW_CENTRE) * size;
-		for (const item of visualOrder(lineItems(line))) {
-			if (!item.run) {
-				x += (item.space ?? 0) * size;
-				continue;
-			}
-			const k = size / item.run.font.upem;
-			for (const g of item.run.glyphs) {
-				placed.push({
-					font: item.run.font,
-					glyph: g.glyph,
-					matrix: [k, 0, 0, -k, x + g.xOffset * k, baseline - g.yOffset * k],
-				});
-				x += g.xAdvance * k;
-			}
+/** One horizontal line, its left end at `x` and its baseline at `baseline`, px. */
+export function placeLine(line: Line, x: number, baseline: number, size: number, out: PlacedGlyph[]): void {
+	let pen = x;
+	for (const item of visualOrder(lineItems(line))) {
+		if (!item.run) {
+			pen += (item.space ?? 0) * size;
+			continue;
 		}
-	});
-	return placed;
+		const k = size / item.run.font.upem;
+		for (const g of item.run.glyphs) {
+			out.push({
+				font: item.run.font,
+				glyph: g.glyph,
+				matrix: [k, 0, 0, -k, pen + g.xOffset * k, baseline - g.yOffset * k],
+			});
+			pen += g.xAdvance * k;
+		}
+	}
 }
 
-/** Columns: the first at the right. `width` centres the block of columns. */
-export function placeVertical(columns: Line[], size: number, width: number): PlacedGlyph[] {
+/** Columns, the first at the right: `right` is the right edge of the first column, `top` where columns start, px. */
+export function placeVertical(columns: Line[], size: number, right: number, top: number): PlacedGlyph[] {
 	const placed: PlacedGlyph[] = [];
-	const blockWidth = ((columns.length - 1) * COLUMN_PITCH + 1) * size;
-	const right = (width + blockWidth) / 2;
 	columns.forEach((line, index) => {
 		const centre = right - (index * COLUMN_PITCH + 0.5) * size;
-		let pen = 0;
+		let pen = top;
 		line.pieces.forEach((piece, p) => {
 			for (const run of piece.runs) pen = placeVerticalRun(run, centre, pen, size, placed);
 			if (p < line.pieces.length - 1 && piece.spaceAfter) pen += Math.min(line.space, 0.5) * size;
@@ -166,31 +153,47 @@ function placeVerticalRun(run: Run, centre: number, pen: number, size: number, o
 	return pen + runWidth;
 }
 
-/** The pixel box the glyphs' ink covers, or null when nothing is drawn. */
-export function inkBounds(glyphs: PlacedGlyph[]): InkBounds | null {
+/** The pixel box one glyph's ink covers, or null when it draws nothing (a space). */
+export function glyphInk({ font, glyph, matrix }: PlacedGlyph): InkBounds | null {
+	const ink = font.ink(glyph);
+	if (ink.xMax <= ink.xMin || ink.yMax <= ink.yMin) return null;
+	const [a, b, c, d, e, f] = matrix;
 	let x0 = Number.POSITIVE_INFINITY;
 	let y0 = Number.POSITIVE_INFINITY;
 	let x1 = Number.NEGATIVE_INFINITY;
 	let y1 = Number.NEGATIVE_INFINITY;
-	for (const { font, glyph, matrix } of glyphs) {
-		const ink = font.ink(glyph);
-		if (ink.xMax <= ink.xMin || ink.yMax <= ink.yMin) continue;
-		const [a, b, c, d, e, f] = matrix;
-		for (const [u, v] of [
-			[ink.xMin, ink.yMin],
-			[ink.xMax, ink.yMin],
-			[ink.xMin, ink.yMax],
-			[ink.xMax, ink.yMax],
-		] as const) {
-			const x = a * u + c * v + e;
-			const y = b * u + d * v + f;
-			x0 = Math.min(x0, x);
-			y0 = Math.min(y0, y);
-			x1 = Math.max(x1, x);
-			y1 = Math.max(y1, y);
-		}
+	for (const [u, v] of [
+		[ink.xMin, ink.yMin],
+		[ink.xMax, ink.yMin],
+		[ink.xMin, ink.yMax],
+		[ink.xMax, ink.yMax],
+	] as const) {
+		const x = a * u + c * v + e;
+		const y = b * u + d * v + f;
+		x0 = Math.min(x0, x);
+		y0 = Math.min(y0, y);
+		x1 = Math.max(x1, x);
+		y1 = Math.max(y1, y);
 	}
-	return x0 <= x1 ? { x0, y0, x1, y1 } : null;
+	return { x0, y0, x1, y1 };
+}
+
+/** The pixel box the glyphs' ink covers, or null when nothing is drawn. */
+export function inkBounds(glyphs: PlacedGlyph[]): InkBounds | null {
+	let all: InkBounds | null = null;
+	for (const g of glyphs) {
+		const ink = glyphInk(g);
+		if (!ink) continue;
+		all = all
+			? {
+					x0: Math.min(all.x0, ink.x0),
+					y0: Math.min(all.y0, ink.y0),
+					x1: Math.max(all.x1, ink.x1),
+					y1: Math.max(all.y1, ink.y1),
+				}
+			: ink;
+	}
+	return all;
 }
 
 /** Moves every glyph by (dx, dy) pixels. */

@@ -4,7 +4,7 @@
  * - Chinese and Japanese break between any two characters, except where kinsoku shori forbids it:
  *   no closing punctuation or small kana at a line start, no opening bracket at a line end.
  * - Everything else (Korean included, which spaces its words) breaks at spaces.
- * Breaking inside a word is a last resort, done by splitGraphemes when nothing else fits.
+ * Breaking inside a word is a last resort, done by cutWord when nothing else fits.
  */
 
 export interface Piece {
@@ -93,20 +93,64 @@ function mayBreakBetween(before: number, after: number): boolean {
 	return true;
 }
 
-/** The last resort: every grapheme of an over-long piece becomes a piece of its own. */
-export function splitGraphemes(text: string, piece: Piece): Piece[] {
+/** Words shorter than this many letters are never cut across lines. */
+export const MIN_CUT_WORD_LETTERS = 8;
+/** Letters kept on each side of a cut. */
+const MIN_CUT_SIDE_LETTERS = 3;
+
+/**
+ * The last resort for a word longer than any line: the word in parts, cut only where a reader
+ * accepts it (after a hyphen it already has, or between graphemes with at least three letters on
+ * each side, in words of eight letters or more; "tomorrow" may become "tom-orrow", never
+ * "tom-orro-w"). Null when the word may not be cut at all. The first part of each cut in an
+ * alphabet is marked for a hyphen.
+ */
+export function cutWord(text: string, piece: Piece): Piece[] | null {
 	const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-	const parts: Piece[] = [];
-	for (const g of segmenter.segment(text.slice(piece.start, piece.end))) {
-		const start = piece.start + g.index;
-		const previous = parts[parts.length - 1];
-		if (previous)
-			previous.hyphen = ALPHABETIC.test(text.slice(previous.start, previous.end)) && ALPHABETIC.test(g.segment);
-		parts.push({ start, end: start + g.segment.length, spaceAfter: false });
+	const graphemes = [...segmenter.segment(text.slice(piece.start, piece.end))];
+	const isLetter = graphemes.map((g) => /\p{L}/u.test(g.segment));
+	const cuts: { at: number; hyphen: boolean }[] = [];
+	// The word's own hyphens split it into parts; each part is a word for the rule on letters.
+	let partStart = 0;
+	for (let k = 0; k <= graphemes.length; k++) {
+		const own = k < graphemes.length && HYPHENS.has(graphemes[k]?.segment ?? "");
+		if (!own && k < graphemes.length) continue;
+		cuts.push(...lettersCuts(graphemes.slice(partStart, k), isLetter.slice(partStart, k), piece.start));
+		if (own && k + 1 < graphemes.length) cuts.push({ at: piece.start + (graphemes[k + 1]?.index ?? 0), hyphen: false });
+		partStart = k + 1;
 	}
-	const last = parts[parts.length - 1];
-	if (last) last.spaceAfter = piece.spaceAfter;
+	if (cuts.length === 0) return null;
+	const parts: Piece[] = [];
+	let from = piece.start;
+	for (const cut of cuts) {
+		parts.push({ start: from, end: cut.at, spaceAfter: false, hyphen: cut.hyphen });
+		from = cut.at;
+	}
+	parts.push({ start: from, end: piece.end, spaceAfter: piece.spaceAfter });
 	return parts;
+}
+
+const HYPHENS = new Set(["-", "\u2010"]);
+
+/** Cuts inside one hyphen-free word: between two letters, MIN_CUT_SIDE_LETTERS from either end. */
+function lettersCuts(
+	graphemes: Intl.SegmentData[],
+	isLetter: boolean[],
+	offset: number,
+): { at: number; hyphen: boolean }[] {
+	const letters = isLetter.filter(Boolean).length;
+	if (letters < MIN_CUT_WORD_LETTERS) return [];
+	const cuts: { at: number; hyphen: boolean }[] = [];
+	let before = 0;
+	for (let k = 1; k < graphemes.length; k++) {
+		if (isLetter[k - 1]) before++;
+		if (before < MIN_CUT_SIDE_LETTERS || letters - before < MIN_CUT_SIDE_LETTERS) continue;
+		if (!isLetter[k - 1] || !isLetter[k]) continue;
+		const previous = graphemes[k - 1]?.segment ?? "";
+		const next = graphemes[k]?.segment ?? "";
+		cuts.push({ at: offset + (graphemes[k]?.index ?? 0), hyphen: ALPHABETIC.test(previous) && ALPHABETIC.test(next) });
+	}
+	return cuts;
 }
 
 /** Letters of the scripts that hyphenate a word broken across lines. */

@@ -6,7 +6,7 @@
 import bidiFactory from "bidi-js";
 import type { FontSession } from "./font-cache";
 import type { HbFont, ShapedGlyph } from "./harfbuzz";
-import { type Piece, segmentParagraph, splitGraphemes } from "./segment";
+import { cutWord, type Piece, segmentParagraph } from "./segment";
 
 /**
  * horizontal: a line of text. In a vertical column: upright (CJK, shaped top to bottom with
@@ -30,8 +30,8 @@ export interface MeasuredPiece extends Piece {
 	advance: number;
 	/** Bidi level of the space after the piece, if any. */
 	spaceLevel: number;
-	/** The piece cut into graphemes, for when it is longer than a line (last resort only). */
-	graphemes?: MeasuredPiece[];
+	/** The word cut where it may be (segment.ts, cutWord), for when it is longer than a line (last resort only). */
+	parts?: MeasuredPiece[];
 }
 
 export interface MeasuredParagraph {
@@ -138,7 +138,7 @@ function shapePiece(
 
 export interface ShapedText {
 	paragraphs: MeasuredParagraph[];
-	/** The same text, pieces longer than a line to be cut into graphemes: used only when nothing else fits. */
+	/** The same text, long words allowed to be cut (cutWord): used only when nothing else fits. */
 	broken(): MeasuredParagraph[];
 }
 
@@ -157,7 +157,8 @@ export async function shapeParagraphs(texts: string[], options: ShapeOptions): P
 			const measured = segmentParagraph(text, options.language)
 				.map((piece) => {
 					const whole = shape(piece);
-					if (split) whole.graphemes = splitGraphemes(text, piece).map(shape).filter(drawable);
+					const parts = split ? cutWord(text, piece) : null;
+					if (parts) whole.parts = parts.map(shape).filter(drawable);
 					return whole;
 				})
 				.filter(drawable);

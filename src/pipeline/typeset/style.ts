@@ -1,10 +1,14 @@
 /**
  * How each mode draws (DESIGN, Modes): the lettering's colour always comes from the source;
  * manga adds an outline in the contrast colour; e-commerce keeps bold labels bold; light-novel
- * puts a translucent panel over the untouched source block.
+ * puts a translucent panel over the untouched source block. In every mode a block whose lettering
+ * could not be erased ("cover") gets an opaque panel of its background colour under the text.
  */
 import type { Mode } from "../../request/options";
-import type { ErasedRegion, Rgb } from "../types";
+import type { Rgb, TextBlock } from "../types";
+
+/** What of a block its style depends on. */
+export type StyleSource = Pick<TextBlock, "textColor" | "backgroundColor" | "bold" | "treatment">;
 
 export interface Style {
 	fill: Rgb;
@@ -38,24 +42,33 @@ export function contrastColour(colour: Rgb): Rgb {
 }
 
 /** The source colour, unless a misread left it unreadable on its background. */
-function readableFill(region: ErasedRegion): Rgb {
-	return contrast(region.textColor, region.backgroundColor) >= 2
-		? region.textColor
-		: contrastColour(region.backgroundColor);
+function readableFill(block: StyleSource): Rgb {
+	return contrast(block.textColor, block.backgroundColor) >= 2
+		? block.textColor
+		: contrastColour(block.backgroundColor);
 }
 
-export function styleFor(mode: Mode, region: ErasedRegion, size: number): Style {
-	const fill = readableFill(region);
+export function styleFor(mode: Mode, block: StyleSource, size: number): Style {
+	const style = modeStyle(mode, block, size);
+	if (block.treatment !== "cover") return style;
+	return {
+		...style,
+		panel: { color: block.backgroundColor, opacity: 1, padding: Math.max(2, size * 0.25), radius: size * 0.2 },
+	};
+}
+
+function modeStyle(mode: Mode, block: StyleSource, size: number): Style {
+	const fill = readableFill(block);
 	switch (mode) {
 		case "manga":
 			return { fill, outline: { color: contrastColour(fill), radius: Math.max(1.5, size * 0.1) }, emboldenWidth: 0 };
 		case "e-commerce":
-			return { fill, emboldenWidth: region.bold ? Math.max(0.8, size * 0.06) : 0 };
+			return { fill, emboldenWidth: block.bold ? Math.max(0.8, size * 0.06) : 0 };
 		case "light-novel":
 			return {
 				fill,
 				emboldenWidth: 0,
-				panel: { color: region.backgroundColor, opacity: 0.9, padding: Math.max(4, size * 0.4), radius: size * 0.3 },
+				panel: { color: block.backgroundColor, opacity: 0.9, padding: Math.max(4, size * 0.4), radius: size * 0.3 },
 			};
 		default:
 			return { fill, emboldenWidth: 0 };
