@@ -139,6 +139,8 @@ async function fuzz(target, until) {
 				clearInterval(watch);
 				const died = current;
 				if (died !== undefined && signal !== "SIGKILL") finding(died, `the worker died (${signal ?? code}) on it`);
+				// A worker that fails between inputs (it could not load the target) is the harness's failure.
+				if (died === undefined && code !== 0) findings.push(`a worker exited with ${signal ?? code} between inputs`);
 				resolve(died === undefined || Date.now() >= until ? undefined : died + workers);
 			});
 		});
