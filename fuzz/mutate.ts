@@ -4,6 +4,7 @@
  * duplicated, dropped and reordered headers, not only noise inside them. Deterministic: the same
  * seed gives the same input, so a finding is replayed from its (target, seed, index).
  */
+import { concat } from "../test/support/png";
 
 /** A small fast PRNG (mulberry32). */
 export class Rng {
@@ -160,14 +161,4 @@ function unitsOf(bytes: Uint8Array): [number, number][] {
 		}
 	}
 	return units;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-	const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-	let at = 0;
-	for (const p of parts) {
-		out.set(p, at);
-		at += p.length;
-	}
-	return out;
 }

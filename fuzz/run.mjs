@@ -19,7 +19,7 @@ import { fork } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, join } from "node:path";
-import { build } from "esbuild";
+import { bundleFile } from "../bench/pixels/bundle.mjs";
 import { fuzzInputs } from "./inputs.mjs";
 
 const HANG_SECONDS = 20;
@@ -36,19 +36,7 @@ const only = option("--target");
 const replay = option("--replay");
 
 /** Bundles a TypeScript module for node (the targets import src/ and test/ fixtures). */
-async function bundle(entry, name) {
-	const outfile = join(OUT, "bundles", `${name}.mjs`);
-	await build({
-		entryPoints: [entry],
-		bundle: true,
-		format: "esm",
-		platform: "node",
-		outfile,
-		external: ["@cf-wasm/photon"],
-		logLevel: "warning",
-	});
-	return outfile;
-}
+const bundle = (entry, name) => bundleFile(entry, join(OUT, "bundles", `${name}.mjs`));
 
 const mutateModule = await bundle(join(ROOT, "fuzz/mutate.ts"), "mutate");
 const targets = [];

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeRows } from "../../src/pipeline/decode";
-import { decodeFile, decodeFileByRows, probed } from "../support/decode";
+import { decodeFile, decodeFileByRows, everyFixture, probed } from "../support/decode";
 import { storedPng } from "../support/png";
-import * as gifJpeg from "./fixtures/gif-jpeg";
-import * as images from "./fixtures/images";
 import * as webp from "./fixtures/webp";
 import { DHT, DQT, greyBlocks, jpeg, sof, sos, zeros } from "./hostile/jpeg";
 
@@ -19,17 +17,9 @@ function bands(file: Uint8Array): number[] {
 }
 
 describe("decodeRows", () => {
-	const files = {
-		...Object.fromEntries(
-			Object.entries(images).filter(([name]) => !name.startsWith("base") && !name.startsWith("alpha")),
-		),
-		...Object.fromEntries(Object.entries(gifJpeg).filter(([name]) => !name.endsWith("_ref_png"))),
-		...Object.fromEntries(Object.entries(webp).filter(([name]) => name.endsWith("_webp"))),
-	};
-	it.each(Object.entries(files))(
+	it.each(everyFixture())(
 		"hands out %s's pixels exactly as the whole-image decode, in order, each row once",
-		(_, base64) => {
-			const file = bytes(base64);
+		(_, file) => {
 			const rows = decodeFileByRows(file);
 			const whole = decodeFile(file);
 			expect([rows.width, rows.height]).toEqual([whole.width, whole.height]);

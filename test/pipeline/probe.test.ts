@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import { type DecodeCost, probeImage } from "../../src/pipeline/probe";
 import { RequestError } from "../../src/request/errors";
 import { admitImage } from "../../src/request/validate";
-import { decodeFile, probed } from "../support/decode";
+import { decodeFile, everyFixture, probed } from "../support/decode";
 import { chunk as pngChunk, zlibStored } from "../support/png";
-import * as gifJpeg from "./fixtures/gif-jpeg";
 import * as images from "./fixtures/images";
 import * as webp from "./fixtures/webp";
 import { join } from "./hostile/bytes";
@@ -121,15 +120,7 @@ describe("probeImage: the limits, checked before the rest is walked", () => {
 });
 
 describe("probeImage: the dimensions priced are the dimensions decoded", () => {
-	const files = {
-		...Object.fromEntries(
-			Object.entries(images).filter(([name]) => !name.startsWith("base") && !name.startsWith("alpha")),
-		),
-		...Object.fromEntries(Object.entries(gifJpeg).filter(([name]) => !name.endsWith("_ref_png"))),
-		...Object.fromEntries(Object.entries(webp).filter(([name]) => name.endsWith("_webp"))),
-	};
-	it.each(Object.entries(files))("%s", (_, base64) => {
-		const file = bytes(base64);
+	it.each(everyFixture())("%s", (_, file) => {
 		const image = probed(file);
 		const raster = decodeFile(file);
 		expect([raster.width, raster.height]).toEqual([image.width, image.height]);

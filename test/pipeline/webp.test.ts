@@ -114,7 +114,7 @@ const LOSSY_TOLERANCE = 3;
 const RGB = [0, 1, 2];
 const ALPHA = [3];
 
-describe("decodeWebp, lossless", () => {
+describe("WebP, lossless", () => {
 	const cases = {
 		"effort 0 (predictor Select, subtract-green)": [fx.lossless_z0_webp, fx.lossless_z9_png],
 		"effort 5": [fx.lossless_z5_webp, fx.lossless_z9_png],
@@ -147,7 +147,7 @@ describe("decodeWebp, lossless", () => {
 	});
 });
 
-describe("decodeWebp, lossy with an ALPH chunk", () => {
+describe("WebP, lossy with an ALPH chunk", () => {
 	// A palette stream is decoded after the colour, straight into the A bytes; a predictor
 	// stream before it, in the raster's memory. `transform`: the stream's first one.
 	const PALETTE = 3;
@@ -190,7 +190,7 @@ describe("decodeWebp, lossy with an ALPH chunk", () => {
 	});
 });
 
-describe("decodeWebp, animation", () => {
+describe("WebP, animation", () => {
 	it("places a lossless first frame at its offset on a transparent canvas", () => {
 		const canvas = decodeWebp(bytes(fx.animation_offset_webp));
 		expect([canvas.width, canvas.height]).toEqual([64, 48]);
@@ -213,7 +213,7 @@ describe("decodeWebp, animation", () => {
 	});
 });
 
-describe("decodeWebp, broken files", () => {
+describe("WebP, broken files", () => {
 	const throws = (file: Uint8Array) => {
 		let failure: unknown;
 		try {

@@ -2,6 +2,19 @@ import { decodeImage, decodeRows } from "../../src/pipeline/decode";
 import { type ProbedImage, probeImage } from "../../src/pipeline/probe";
 import type { Raster } from "../../src/pipeline/types";
 import { admitImage } from "../../src/request/validate";
+import * as gifJpeg from "../pipeline/fixtures/gif-jpeg";
+import * as images from "../pipeline/fixtures/images";
+import * as webp from "../pipeline/fixtures/webp";
+
+/** Every image file among the decoder fixtures (not the reference decodes beside them), by name. */
+export function everyFixture(): [string, Uint8Array][] {
+	const files = [
+		...Object.entries(images).filter(([name]) => !name.startsWith("base") && !name.startsWith("alpha")),
+		...Object.entries(gifJpeg).filter(([name]) => !name.endsWith("_ref_png")),
+		...Object.entries(webp).filter(([name]) => name.endsWith("_webp")),
+	];
+	return files.map(([name, base64]) => [name, Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))]);
+}
 
 /** The file probed with the service's own limits, as a request's image is. */
 export function probed(file: Uint8Array): ProbedImage {

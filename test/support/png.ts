@@ -12,6 +12,11 @@ export async function solidPng(
 	const compressed = new Uint8Array(
 		await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer(),
 	);
+	return rgba8Png(width, height, compressed);
+}
+
+/** Signature, IHDR of 8-bit RGBA, one IDAT of this zlib stream, IEND. */
+function rgba8Png(width: number, height: number, zlib: Uint8Array): Uint8Array {
 	const ihdr = new Uint8Array(13);
 	const view = new DataView(ihdr.buffer);
 	view.setUint32(0, width);
@@ -20,7 +25,7 @@ export async function solidPng(
 	return concat([
 		new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
 		chunk("IHDR", ihdr),
-		chunk("IDAT", compressed),
+		chunk("IDAT", zlib),
 		chunk("IEND", new Uint8Array()),
 	]);
 }
@@ -38,17 +43,7 @@ export function storedPng(
 	for (let y = 0; y < height; y++) {
 		for (let x = 0; x < width; x++) raw.set(pixel(x, y), y * (1 + width * 4) + 1 + x * 4);
 	}
-	const ihdr = new Uint8Array(13);
-	const view = new DataView(ihdr.buffer);
-	view.setUint32(0, width);
-	view.setUint32(4, height);
-	ihdr.set([8, 6, 0, 0, 0], 8);
-	return concat([
-		new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-		chunk("IHDR", ihdr),
-		chunk("IDAT", zlibStored(raw)),
-		chunk("IEND", new Uint8Array()),
-	]);
+	return rgba8Png(width, height, zlibStored(raw));
 }
 
 /** A zlib stream of stored (uncompressed) blocks, with its Adler-32. */

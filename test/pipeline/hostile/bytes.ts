@@ -1,14 +1,9 @@
 /** Small writers for crafting files byte by byte and bit by bit. */
+import { concat } from "../../support/png";
 
+/** Pieces of a file, as bytes or lists of byte values, one after another. */
 export function join(parts: (Uint8Array | number[])[]): Uint8Array {
-	const arrays = parts.map((p) => (p instanceof Uint8Array ? p : Uint8Array.from(p)));
-	const out = new Uint8Array(arrays.reduce((n, p) => n + p.length, 0));
-	let at = 0;
-	for (const p of arrays) {
-		out.set(p, at);
-		at += p.length;
-	}
-	return out;
+	return concat(parts.map((p) => (p instanceof Uint8Array ? p : Uint8Array.from(p))));
 }
 
 export function ascii(text: string): number[] {
