@@ -183,18 +183,18 @@ const jpegFiles: HostileFile[] = [
 		bytes: progressiveScanFlood,
 	},
 	{
-		name: "JPEG whose FF D0 / FF 01 markers between segments hide an 8000x8000 frame",
+		name: "JPEG whose FF D0 between segments hides an 8000x8000 frame behind a 1x1 one",
 		verdict: "refused",
-		bytes: () =>
-			join([
-				SOI,
-				[0xff, 0x01],
-				[0xff, 0xd0, 0x00, 0x0b],
-				[...DQT, ...DHT, ...sof(0xc0, 8000, 8000, [0x11])],
-				sos([1]),
-				zeros(Math.ceil((greyBlocks(8000, 8000) * 3) / 8)),
-				EOI,
-			]),
+		// Read as a standalone marker, FF D0 is followed by a 1x1 frame header; read as a segment, its
+		// length is that header's first two bytes (FF C0: 65472), which skip to an 8000x8000 frame.
+		bytes: () => {
+			const decoy = sof(0xc0, 1, 1, [0x11]);
+			const hidden = join([DQT, DHT, sof(0xc0, 8000, 8000, [0x11]), sos([1]), zeros((greyBlocks(8000, 8000) * 3) / 8), EOI]);
+			const file = new Uint8Array(4 + 0xffc0 + hidden.length);
+			file.set([...SOI, 0xff, 0xd0, ...decoy, ...DQT, ...DHT, ...sos([1]), 0, 0, ...EOI]);
+			file.set(hidden, 4 + 0xffc0);
+			return file;
+		},
 	},
 	{
 		name: "JPEG of 16x16 pixels defining 100,000 Huffman tables (found by the fuzzer: half a second to build them)",
@@ -289,6 +289,30 @@ function subBlocks(data: Uint8Array): Uint8Array {
 	return join(parts);
 }
 
+/**
+ * LZW data (minimum code size 2) for `pixels` indices: each new code one index longer than the
+ * last, up to the full 4096-entry table, then the longest string again and again: 1.5 MB makes a
+ * 65535 x 65535 frame.
+ */
+function lzwFlood(pixels: number): Uint8Array {
+	const bits = new LsbBits();
+	let size = 3;
+	bits.write(4, size).write(0, size);
+	let emitted = 1;
+	let length = 1;
+	for (let next = 6; next < 4096 && emitted < pixels; next++) {
+		bits.write(next, size); // the code not yet in the table: the previous string and its first index
+		length += 1;
+		emitted += length;
+		if (next + 1 === 1 << size && size < 12) size++;
+	}
+	while (emitted < pixels) {
+		bits.write(4095, 12);
+		emitted += length;
+	}
+	return bits.write(5, 12).done();
+}
+
 /** `count` clear codes (3 bits each at minimum code size 2), then one pixel and end. */
 function clearCodes(count: number): Uint8Array {
 	const bits = new LsbBits();
@@ -298,9 +322,14 @@ function clearCodes(count: number): Uint8Array {
 
 const gif: HostileFile[] = [
 	{
-		name: "GIF whose 65535x65535 frame outgrows its 1x1 screen",
+		name: "GIF of 5000x5000 from 12 KB of LZW data (the longest strings over and over)",
+		verdict: "decodes",
+		bytes: () => join([gifHead(5000, 5000), imageDescriptor(5000, 5000), subBlocks(lzwFlood(5000 * 5000)), [0x3b]]),
+	},
+	{
+		name: "GIF whose 65535x65535 frame (1.5 MB of LZW data) outgrows its 1x1 screen",
 		verdict: "refused",
-		bytes: () => join([gifHead(1, 1), imageDescriptor(65535, 65535), subBlocks(clearCodes(1000)), [0x3b]]),
+		bytes: () => join([gifHead(1, 1), imageDescriptor(65535, 65535), subBlocks(lzwFlood(65535 * 65535)), [0x3b]]),
 	},
 	{
 		name: "GIF of 1x1 pixel whose image data is 5 million clear codes",
