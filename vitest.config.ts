@@ -1,6 +1,10 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
+// wrangler reads wrangler.toml once per test file and warns each time that the AI binding is remote-only
+// (tests replace it with a fake): 45 copies of one warning hid the test output. Errors still show.
+process.env.WRANGLER_LOG ??= "error";
+
 export default defineConfig({
 	plugins: [
 		cloudflareTest({

@@ -10,12 +10,11 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { provisionAccount, startDevServer } from "../scripts/dev-server.mjs";
+import { freePort, provisionAccount, startDevServer } from "../scripts/dev-server.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values: options } = parseArgs({
@@ -42,19 +41,10 @@ const BODY = JSON.stringify({
 	imageBase64: `data:image/png;base64,${ONE_PIXEL_PNG}`,
 });
 
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const server = createServer().listen(0, "127.0.0.1", () => {
-			const { port } = server.address();
-			server.close(() => resolve(port));
-		});
-		server.on("error", reject);
-	});
-}
-
 // wrangler dev closes idle keep-alive connections, and fetch may send on one just as it closes
 // ("other side closed"). The bench's own set-up calls (including provisionAccount's) retry once.
 const fetchOnce = globalThis.fetch;
+/** @param {Parameters<typeof fetch>} args */
 globalThis.fetch = async (...args) => {
 	try {
 		return await fetchOnce(...args);

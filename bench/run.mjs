@@ -14,6 +14,11 @@ const BENCHES = [
 	{ name: "http", title: "Request handling: latency of answers", script: "bench/http.mjs" },
 	{ name: "body", title: "Request handling: memory of reading a 20 MB image", script: "bench/body-memory.mjs" },
 	{
+		name: "early-answers",
+		title: "Request handling: early answers reach the client",
+		script: "bench/early-answers.mjs",
+	},
+	{
 		name: "models",
 		title: "Read and translate: wall time at a vendor's pace, output tokens, bytes, our own time",
 		script: "bench/models.mjs",
@@ -27,6 +32,7 @@ const BENCHES = [
 
 const DEBIAN_PACKAGES = {
 	wrk: ["wrk"],
+	curl: ["curl"],
 	tesseract: [
 		"tesseract-ocr",
 		"tesseract-ocr-jpn",

@@ -38,7 +38,10 @@ function positiveInteger(name, value, fallback) {
 	return n;
 }
 
-/** The parsed command, or a UsageError saying what is wrong. */
+/**
+ * The parsed command, or a UsageError saying what is wrong.
+ * @returns {{ command: "help" } | { command: "translate", paths: string[], options: Record<string, string>, outDir: string | undefined, concurrency: number, retries: number, overwrite: boolean, again: boolean }}
+ */
 export function parseCommand(argv) {
 	const { values, positionals } = parseArgs({
 		args: argv,

@@ -4,9 +4,9 @@
  * remaining file the same way, so it stops the batch instead.
  */
 import { randomUUID } from "node:crypto";
-import { access, mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { access, mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { describeAnswer } from "./api.mjs";
+import { describeAnswer, replayInProgress } from "./api.mjs";
 import { idempotencyKey } from "./idempotency.mjs";
 import { RatePacer } from "./pacer.mjs";
 import { sendWithRetries } from "./retry.mjs";
@@ -20,6 +20,12 @@ function stopsTheBatch({ status, body }) {
 }
 
 const DATA_URL_PREFIX = /^data:image\/png;base64,/;
+
+/** The service's limit on a decoded image (spec "Limits"): larger files are refused here, never sent. */
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
+/** The service finished this key's call but cannot send its image again (409, "Already done"). */
+const finishedElsewhere = (answer) => answer.status === 409 && !replayInProgress(answer);
 
 const exists = (file) =>
 	access(file).then(
@@ -50,8 +56,20 @@ async function groupByKey(jobs, options, salt) {
 	return [...groups.values()];
 }
 
-export async function runBatch({ jobs, options, client, concurrency, retries, overwrite, again, progress }) {
-	const summary = { translated: 0, skipped: 0, failed: 0, notStarted: 0, creditsLeft: undefined, stoppedBy: undefined };
+/**
+ * @param signal  aborts the batch (Ctrl-C): requests in flight are cancelled, so the service refunds
+ *   them and frees their keys; nothing new starts; the summary so far is returned
+ */
+export async function runBatch({ jobs, options, client, concurrency, retries, overwrite, again, progress, signal }) {
+	const summary = {
+		translated: 0,
+		skipped: 0,
+		failed: 0,
+		interrupted: 0,
+		notStarted: 0,
+		creditsLeft: undefined,
+		stoppedBy: undefined,
+	};
 	const pacer = new RatePacer();
 	// --again: a fresh salt per run, so every file gets a key the service has not seen.
 	const salt = again ? randomUUID() : "";
@@ -67,14 +85,31 @@ export async function runBatch({ jobs, options, client, concurrency, retries, ov
 		}
 		if (pending.length === 0) return;
 		const [first] = pending;
+		const { size } = await stat(first.file);
+		if (size > MAX_IMAGE_BYTES) {
+			for (const job of pending) {
+				summary.failed += 1;
+				const megabytes = (size / 1024 / 1024).toFixed(1);
+				progress.finish(job.file, "failed", `${megabytes} MB is over the service's 20 MB limit; not sent`);
+			}
+			return;
+		}
 		const started = Date.now();
 		progress.update(first.file, "translating");
 		const answer = await sendWithRetries({
-			send: () => client.translate(first.file, options, key),
+			send: () => client.translate(first.file, options, key, signal),
 			pacer,
 			retries,
 			onWait: (message) => progress.update(first.file, message),
+			signal,
 		});
+		if (answer.interrupted) {
+			for (const job of pending) {
+				summary.interrupted += 1;
+				progress.finish(job.file, "interrupted", "interrupted before its result arrived; not charged");
+			}
+			return;
+		}
 		if (answer.status === 200) {
 			summary.creditsLeft = answer.body.remainingCredit;
 			const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -87,6 +122,16 @@ export async function runBatch({ jobs, options, client, concurrency, retries, ov
 			return;
 		}
 		for (const job of pending) {
+			// --overwrite on a page the service already did: the output here is that result, so keep it.
+			if (overwrite && finishedElsewhere(answer) && (await exists(job.output))) {
+				summary.skipped += 1;
+				progress.finish(
+					job.file,
+					"skipped",
+					`already translated (record ${answer.body.recordId}); ${job.output} kept: use --again to pay for a new translation`,
+				);
+				continue;
+			}
 			summary.failed += 1;
 			progress.finish(job.file, "failed", describeAnswer(answer));
 		}
@@ -98,7 +143,7 @@ export async function runBatch({ jobs, options, client, concurrency, retries, ov
 	};
 
 	const worker = async () => {
-		for (let group = queue.shift(); group; group = queue.shift()) {
+		for (let group = queue.shift(); group; group = signal?.aborted ? undefined : queue.shift()) {
 			try {
 				await translateGroup(group);
 			} catch (error) {
@@ -110,12 +155,17 @@ export async function runBatch({ jobs, options, client, concurrency, retries, ov
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+	if (signal?.aborted) {
+		summary.notStarted += queue.reduce((count, next) => count + next.jobs.length, 0);
+		queue.length = 0;
+	}
 	progress.end();
 	return summary;
 }
 
 export function formatSummary(summary) {
 	const parts = [`${summary.translated} translated`, `${summary.skipped} skipped`, `${summary.failed} failed`];
+	if (summary.interrupted) parts.push(`${summary.interrupted} interrupted`);
 	if (summary.notStarted) parts.push(`${summary.notStarted} not started`);
 	const credits = summary.creditsLeft === undefined ? "" : `; ${summary.creditsLeft} credits left`;
 	const stopped = summary.stoppedBy ? `\nStopped early: ${summary.stoppedBy}` : "";

@@ -4,7 +4,7 @@
  * since, is above zero, and holds everyone after a 429 until Retry-After has passed.
  */
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+import { sleep } from "./sleep.mjs";
 
 export class RatePacer {
 	#remaining = Number.POSITIVE_INFINITY;
@@ -12,26 +12,27 @@ export class RatePacer {
 	#pausedUntil = 0;
 	#inFlight = 0;
 
-	/** Waits until a request may start, then counts it as started. */
-	async acquire() {
+	/** Waits until a request may start (or `signal` aborts), then counts it as started. */
+	async acquire(signal) {
 		for (;;) {
 			const now = Date.now();
+			if (signal?.aborted) break;
 			if (now < this.#pausedUntil) {
-				await sleep(this.#pausedUntil - now);
+				await sleep(this.#pausedUntil - now, signal);
 				continue;
 			}
 			if (this.#remaining <= 0) {
 				if (now < this.#resetAt) {
-					await sleep(this.#resetAt - now);
+					await sleep(this.#resetAt - now, signal);
 					continue;
 				}
 				// The window has moved on: one request may go and bring back fresh numbers.
 				this.#remaining = 1;
 			}
-			this.#remaining -= 1;
-			this.#inFlight += 1;
-			return;
+			break;
 		}
+		this.#remaining -= 1;
+		this.#inFlight += 1;
 	}
 
 	/** Called once per started request, with the rate state its answer carried (if any). */

@@ -4,7 +4,7 @@
  * Piped or in CI, every change of state is a plain line instead.
  */
 
-const MARKS = { translated: "✓", skipped: "–", failed: "✗" };
+const MARKS = { translated: "✓", skipped: "–", failed: "✗", interrupted: "⏹" };
 
 export function createProgress(total, stream = process.stderr) {
 	const tty = Boolean(stream.isTTY);

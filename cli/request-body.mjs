@@ -3,6 +3,7 @@
  * read, so a 20 MB image is never held whole as bytes, as base64 and as JSON at once.
  */
 import { createReadStream } from "node:fs";
+import { ReadableStream } from "node:stream/web";
 
 /** A multiple of 3, so each chunk encodes to base64 without padding in the middle of the string. */
 const CHUNK = 3 * 64 * 1024;

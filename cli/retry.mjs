@@ -1,10 +1,11 @@
 /**
  * One file's request, retried the way the API asks: 429 waits for Retry-After (never charged), 5xx and
  * network failures back off exponentially (500 is refunded, and the Idempotency-Key released, so the
- * same key may be sent again). Other answers are final.
+ * same key may be sent again), and so does a 409 whose first call is still in progress (it either
+ * finishes or is refunded and frees the key). Other answers are final, and so is an interruption.
  */
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+import { replayInProgress } from "./api.mjs";
+import { sleep } from "./sleep.mjs";
 
 /** 429s are free and expected in a big batch; this only stops a client that would otherwise wait forever. */
 const MAX_RATE_LIMITED = 30;
@@ -16,18 +17,23 @@ export function backoffMs(failures) {
 }
 
 function isRetryable(answer) {
-	return answer.error !== undefined || answer.status >= 500;
+	return answer.error !== undefined || answer.status >= 500 || replayInProgress(answer);
 }
 
 /**
  * @param send     () => Promise<answer>, one attempt
  * @param onWait   (message) => void, told why and how long we wait
+ * @param signal   aborts waiting and retrying: the last answer (or the abort) is returned
  */
-export async function sendWithRetries({ send, pacer, retries, onWait }) {
+export async function sendWithRetries({ send, pacer, retries, onWait, signal }) {
 	let failures = 0;
 	let rateLimited = 0;
 	for (;;) {
-		await pacer.acquire();
+		await pacer.acquire(signal);
+		if (signal?.aborted) {
+			pacer.release();
+			return { error: signal.reason, interrupted: true };
+		}
 		let answer;
 		try {
 			answer = await send();
@@ -35,6 +41,7 @@ export async function sendWithRetries({ send, pacer, retries, onWait }) {
 			answer = { error };
 		}
 		pacer.release(answer.rate);
+		if (signal?.aborted) return { ...answer, interrupted: true };
 
 		if (answer.status === 429 && rateLimited < MAX_RATE_LIMITED) {
 			rateLimited += 1;
@@ -46,9 +53,9 @@ export async function sendWithRetries({ send, pacer, retries, onWait }) {
 		if (isRetryable(answer) && failures < retries) {
 			failures += 1;
 			const waitMs = answer.retryAfter !== undefined ? answer.retryAfter * 1000 : backoffMs(failures);
-			const why = answer.error ? "network error" : `${answer.status}`;
+			const why = answer.error ? "network error" : replayInProgress(answer) ? "still in progress" : `${answer.status}`;
 			onWait(`${why}, retry ${failures}/${retries} in ${Math.ceil(waitMs / 1000)} s`);
-			await sleep(waitMs);
+			await sleep(waitMs, signal);
 			continue;
 		}
 		return answer;

@@ -6,6 +6,33 @@ import { formatSummary, runBatch } from "./batch.mjs";
 import { collectJobs } from "./inputs.mjs";
 import { createProgress } from "./progress.mjs";
 
+/** Exit statuses of an interrupted batch, as shells report a process killed by the signal. */
+const EXIT_ON = { SIGINT: 130, SIGTERM: 143 };
+
+/**
+ * Interruptions: Ctrl-C (SIGINT), SIGTERM, and the process that started us going away. Under `npx` a
+ * signal sent to npx reaches its shell, not us: the shell dies and we are left orphaned, so a change of
+ * parent counts as an interruption too. The first one stops the batch (requests in flight are
+ * cancelled, so the service refunds them); a second one exits at once.
+ */
+function interruptions() {
+	const controller = new AbortController();
+	let exitCode = 0;
+	const interrupt = (signal) => {
+		if (controller.signal.aborted) process.exit(exitCode);
+		exitCode = EXIT_ON[signal] ?? EXIT_ON.SIGINT;
+		console.error(`\nInterrupted (${signal}): stopping; requests in flight are cancelled and not charged.`);
+		controller.abort(new Error(`interrupted by ${signal}`));
+	};
+	process.on("SIGINT", () => interrupt("SIGINT"));
+	process.on("SIGTERM", () => interrupt("SIGTERM"));
+	const parent = process.ppid;
+	setInterval(() => {
+		if (process.ppid !== parent) interrupt("SIGHUP: the process that started yakusu is gone");
+	}, 250).unref();
+	return { signal: controller.signal, exitCode: () => exitCode };
+}
+
 async function main(argv, env) {
 	let command;
 	try {
@@ -25,6 +52,8 @@ async function main(argv, env) {
 		return 2;
 	}
 	const client = createClient({ baseUrl: env.YAKUSU_BASE_URL || DEFAULT_BASE_URL, apiKey });
+	const interrupted = interruptions();
+	const { signal } = interrupted;
 
 	const jobs = await collectJobs(command.paths, {
 		targetLanguage: command.options.targetLanguage,
@@ -36,15 +65,15 @@ async function main(argv, env) {
 		return 1;
 	}
 	console.error(`Translating ${jobs.length} image${jobs.length === 1 ? "" : "s"} with ${client.endpoint}`);
-	const summary = await runBatch({ ...command, jobs, client, progress: createProgress(jobs.length) });
+	const summary = await runBatch({ ...command, jobs, client, progress: createProgress(jobs.length), signal });
 	console.log(formatSummary(summary));
+	if (signal.aborted) return interrupted.exitCode();
 	return summary.failed > 0 || summary.notStarted > 0 ? 1 : 0;
 }
 
 main(process.argv.slice(2), process.env).then(
-	(code) => {
-		process.exitCode = code;
-	},
+	// Exits now: an interrupted batch may leave aborted sockets closing in the background.
+	(code) => process.exit(code),
 	(error) => {
 		console.error(`yakusu: ${error.message}`);
 		process.exitCode = 1;

@@ -5,17 +5,14 @@
  * seed gives the same input, so a finding is replayed from its (target, seed, index).
  */
 import { concat } from "../test/support/png";
+import { seededRandom } from "./seeded-random";
 
-/** A small fast PRNG (mulberry32). */
+/** Draws from a seeded generator, so that an input is replayed from its seed. */
 export class Rng {
-	constructor(private state: number) {}
+	readonly next: () => number;
 
-	next(): number {
-		this.state = (this.state + 0x6d2b79f5) | 0;
-		let t = this.state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	constructor(seed: number) {
+		this.next = seededRandom(seed);
 	}
 
 	below(n: number): number {

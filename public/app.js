@@ -4,6 +4,8 @@ import { setUpCompare } from "./js/compare.js";
 import { fillSelect, loadRequestSchema, makeLanguagePicker } from "./js/pickers.js";
 
 const KEY_STORAGE = "yakusu.apiKey";
+/** The service's limit on a decoded image: larger files are refused here, before a byte is sent. */
+const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 const $ = (id) => document.getElementById(id);
 
 const state = { file: null, originalUrl: null, resultUrl: null, downloadName: "" };
@@ -31,10 +33,22 @@ function setUpApiKey() {
 	});
 }
 
+/** 5 KB, 840 KB, 3.4 MB: a size a person reads at a glance. */
+function fileSize(bytes) {
+	if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+	return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
 function chooseFile(file) {
 	if (!file) return;
 	if (!file.type.startsWith("image/")) {
 		showError(`${file.name} is not an image. Use a PNG, JPEG, WebP or GIF.`);
+		return;
+	}
+	if (file.size > MAX_IMAGE_BYTES) {
+		showError(
+			`${file.name} is ${fileSize(file.size)}; the limit is 20 MB. Nothing was sent or charged: scale it down first.`,
+		);
 		return;
 	}
 	showError("");
@@ -44,8 +58,7 @@ function chooseFile(file) {
 	$("preview-image").src = state.originalUrl;
 	$("preview").hidden = false;
 	$("result").hidden = true;
-	$("drop-text").textContent =
-		`${file.name} (${(file.size / 1024 / 1024).toFixed(1)} MB). Drop or choose another to replace it.`;
+	$("drop-text").textContent = `${file.name} (${fileSize(file.size)}). Drop or choose another to replace it.`;
 }
 
 function setUpDropZone() {
@@ -144,6 +157,9 @@ async function submit(event) {
 	showError(missing);
 	if (missing) return;
 
+	// A result from an earlier call must not stand under this call's outcome.
+	$("result").hidden = true;
+	$("preview").hidden = false;
 	const button = $("translate-button");
 	button.disabled = true;
 	const started = Date.now();
@@ -153,7 +169,7 @@ async function submit(event) {
 		body.imageBase64 = await readAsDataUrl(state.file);
 		// One key per click: if the connection drops after the server accepted the call, it is not charged twice.
 		const answer = await translateImage({ apiKey, body, idempotencyKey: newIdempotencyKey() });
-		if (answer.status === 200) {
+		if (answer.status === 200 && !answer.cut) {
 			await showResult(answer.body, body.targetLanguage);
 			setStatus(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 		} else {

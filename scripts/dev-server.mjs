@@ -19,9 +19,10 @@ const WRANGLER_CLI = join(dirname(require.resolve("wrangler/package.json")), "wr
  * @param {string} [options.persistTo] local Durable Object storage; .wrangler/state unless given
  * @param {string} [options.config] wrangler config file
  * @param {(line: string) => void} [options.onLog] wrangler's output, line by line
- * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ * @param {() => void} [options.onExit] told when wrangler exits after it started (not when stopped)
+ * @returns {Promise<{ url: string, pid: number, stop: () => Promise<void> }>}
  */
-export async function startDevServer({ port = 8787, vars = {}, persistTo, config, onLog } = {}) {
+export async function startDevServer({ port = 8787, vars = {}, persistTo, config, onLog, onExit } = {}) {
 	const args = [
 		WRANGLER_CLI,
 		"dev",
@@ -51,7 +52,12 @@ export async function startDevServer({ port = 8787, vars = {}, persistTo, config
 	const exited = new Promise((resolve) => child.once("exit", resolve));
 
 	const url = `http://127.0.0.1:${port}`;
+	let stopped = false;
+	exited.then(() => {
+		if (!stopped) onExit?.();
+	});
 	const stop = async () => {
+		stopped = true;
 		if (child.exitCode === null) child.kill("SIGTERM");
 		await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
 		if (child.exitCode === null) child.kill("SIGKILL");
@@ -62,7 +68,7 @@ export async function startDevServer({ port = 8787, vars = {}, persistTo, config
 		if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
 		try {
 			const res = await fetch(`${url}/translate/image`, { method: "GET" });
-			if (res.status === 405) return { url, stop };
+			if (res.status === 405) return { url, pid: child.pid, stop };
 		} catch {
 			// not listening yet
 		}
@@ -97,7 +103,7 @@ export function freePort() {
 		const server = createServer();
 		server.once("error", reject);
 		server.listen(0, "127.0.0.1", () => {
-			const { port } = server.address();
+			const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
 			server.close(() => resolve(port));
 		});
 	});
@@ -116,6 +122,7 @@ const FAKE_PATHS = {
 /**
  * The loopback fake of the model vendors (scripts/fake-vendor.mjs), and the vars that aim every
  * translator's base URL and key at it. `reader: "ocr"` makes it read images with the local OCR reader.
+ * @param {{ port?: number, quiet?: boolean, reader?: string }} [options] port: a free one unless given
  * @returns {Promise<{ url: string, vars: Record<string, string>, stop: () => Promise<void> }>}
  */
 export async function startFakeVendor({ port, quiet = true, reader } = {}) {
@@ -150,6 +157,7 @@ export async function startFakeVendor({ port, quiet = true, reader } = {}) {
 			await new Promise((resolve) => setTimeout(resolve, 100));
 		}
 	}
+	/** @type {Record<string, string>} */
 	const vars = {};
 	for (const [name, suffix] of Object.entries(FAKE_PATHS)) {
 		vars[name] = `${url}/${suffix}`;

@@ -10,11 +10,18 @@ export async function loadRequestSchema() {
 	return doc.components.schemas.TranslateRequest.properties;
 }
 
+/**
+ * A field's listed values, with their names and default. The document gives enumerated fields as
+ * `anyOf` the list and a pattern (the service accepts any case): the list is the branch with `enum`.
+ */
+function listed(fieldSchema) {
+	return fieldSchema.anyOf?.find((branch) => Array.isArray(branch.enum)) ?? fieldSchema;
+}
+
 /** Fills a plain select (mode, translator) with an enum, selecting its default. */
 export function fillSelect(select, fieldSchema) {
-	select.replaceChildren(
-		...fieldSchema.enum.map((value) => new Option(value, value, false, value === fieldSchema.default)),
-	);
+	const { enum: values, default: fallback } = listed(fieldSchema);
+	select.replaceChildren(...values.map((value) => new Option(value, value, false, value === fallback)));
 }
 
 function label(code, names) {
@@ -23,29 +30,40 @@ function label(code, names) {
 
 /**
  * A language list with a search box: typing keeps the languages whose code starts with, or whose name
- * contains, the text.
+ * contains, the text, and picks the best match. The choice is kept when nothing matches (the list then
+ * shows only it, and says so) and comes back, selected in the whole list, when the search is cleared.
  */
 export function makeLanguagePicker(container, fieldSchema, initial) {
 	const select = container.querySelector("select");
 	const search = container.querySelector(".language-search");
-	const names = fieldSchema["x-enumDescriptions"] ?? {};
-	const all = fieldSchema.enum.map((code) => ({
+	const note = container.querySelector(".search-note");
+	const choices = listed(fieldSchema);
+	const names = choices["x-enumDescriptions"] ?? {};
+	const all = choices.enum.map((code) => ({
 		code,
 		text: label(code, names),
 		name: (names[code] ?? "").toLowerCase(),
 	}));
+	let chosen = initial;
 
 	const show = (query) => {
 		const q = query.trim().toLowerCase();
-		const previous = select.value;
 		const matches = q ? all.filter((l) => l.code.startsWith(q) || l.name.includes(q)).sort(byRelevance(q)) : all;
-		select.replaceChildren(...matches.map((l) => new Option(l.text, l.code)));
-		// Cleared search: keep the choice. Typed search: take the best match, so "japa" then Translate just works.
-		select.value = !q ? previous : (matches[0]?.code ?? "");
+		const kept = all.find((l) => l.code === chosen);
+		const listed = matches.length || !kept ? matches : [kept];
+		select.replaceChildren(...listed.map((l) => new Option(l.text, l.code)));
+		// Typed search: take the best match, so "japa" then Translate just works.
+		if (q && matches.length) chosen = matches[0].code;
+		select.value = chosen;
+		note.textContent = matches.length
+			? ""
+			: `No language matches “${query.trim()}”; ${kept?.text ?? chosen} stays chosen.`;
 	};
 
 	show("");
-	select.value = initial;
+	select.addEventListener("change", () => {
+		chosen = select.value;
+	});
 	search.addEventListener("input", () => show(search.value));
 	// Enter in a search box would submit the form, a paid call; it picks the best match instead.
 	search.addEventListener("keydown", (event) => {

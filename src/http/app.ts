@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { Env } from "../env";
 import type { Pipeline } from "../pipeline/run";
 import { admin } from "./admin";
@@ -10,6 +11,26 @@ import { translateHandler } from "./translate";
 export function createApp(pipeline: Pipeline): Hono<{ Bindings: Env }> {
 	const app = new Hono<{ Bindings: Env }>();
 
+	// The playground holds an API key: nothing but this site's own files may run, load or frame it.
+	app.use(
+		secureHeaders({
+			contentSecurityPolicy: {
+				defaultSrc: ["'none'"],
+				scriptSrc: ["'self'"],
+				// /docs carries its style inline, under this nonce.
+				styleSrc: ["'self'", NONCE],
+				// The translation arrives as a data URL and is shown through a blob URL.
+				imgSrc: ["'self'", "data:", "blob:"],
+				connectSrc: ["'self'", "data:"],
+				fontSrc: ["'self'"],
+				baseUri: ["'none'"],
+				formAction: ["'self'"],
+				frameAncestors: ["'none'"],
+			},
+			xFrameOptions: "DENY",
+		}),
+	);
+
 	app.post("/translate/image", translateHandler(pipeline));
 	app.all("/translate/image", () => problem(405, "Method not allowed: use POST", { Allow: "POST" }));
 	app.route("/admin", admin);
@@ -19,7 +40,8 @@ export function createApp(pipeline: Pipeline): Hono<{ Bindings: Env }> {
 	app.notFound(async (c) => {
 		if (c.req.method === "GET" || c.req.method === "HEAD") {
 			const asset = await c.env.ASSETS.fetch(c.req.raw);
-			if (asset.status !== 404) return asset;
+			// A copy with headers of its own, so that the security headers can be added to it.
+			if (asset.status !== 404) return new Response(asset.body, asset);
 		}
 		return problem(404, "Not found");
 	});

@@ -34,8 +34,20 @@ function json(value: unknown): string {
 	return `<pre><code>${escapeHtml(JSON.stringify(value, null, 2))}</code></pre>`;
 }
 
+/** The listed values of a field that also admits other spellings of them (`anyOf` a list and a pattern). */
+function listed(schema: Json): Json {
+	const branches = Array.isArray(schema.anyOf) ? schema.anyOf.map(asObject) : [];
+	return branches.find((branch) => Array.isArray(branch.enum)) ?? schema;
+}
+
 /** What a field accepts, in one line: type, bounds, default. Long enumerations get their own list. */
-function constraints(schema: Json): string {
+function constraints(field: Json): string {
+	const choices = listed(field);
+	if (choices !== field) {
+		const fallback = choices.default === undefined ? "" : `, default <code>${escapeHtml(choices.default)}</code>`;
+		return `string, one of the values listed, in any case${fallback}`;
+	}
+	const schema = field;
 	const parts = [schema.const !== undefined ? `always ${JSON.stringify(schema.const)}` : String(schema.type ?? "any")];
 	if (schema.minLength !== undefined) parts.push(`min length ${schema.minLength}`);
 	if (schema.maxLength !== undefined) parts.push(`max length ${schema.maxLength}`);
@@ -60,7 +72,7 @@ function fieldsTable(doc: Json, schemaRef: unknown): string {
 	const required = new Set(Array.isArray(schema.required) ? schema.required : []);
 	const rows = Object.entries(asObject(schema.properties)).map(([name, raw]) => {
 		const field = asObject(raw);
-		return `<tr><td><code>${escapeHtml(name)}</code>${required.has(name) ? " <em>required</em>" : ""}</td><td>${constraints(field)}</td><td>${prose(field.description)}${enumeration(field)}</td></tr>`;
+		return `<tr><td><code>${escapeHtml(name)}</code>${required.has(name) ? " <em>required</em>" : ""}</td><td>${constraints(field)}</td><td>${prose(field.description)}${enumeration(listed(field))}</td></tr>`;
 	});
 	return `<table><tr><th>Field</th><th>Accepts</th><th>Meaning</th></tr>${rows.join("")}</table>`;
 }
@@ -130,7 +142,8 @@ table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{border:1px solid 
 .method{background:#1d6b3a;color:#fff;padding:0 .4rem;border-radius:4px}.status{padding:0 .4rem;border-radius:4px;color:#fff;background:#a33}
 .status.s2{background:#1d6b3a}.enum{columns:4 10rem;padding-left:1rem}nav a{margin-right:1rem}`;
 
-export function renderDocsPage(doc: Json): string {
+/** @param styleNonce  the Content-Security-Policy nonce that lets the page's own style apply */
+export function renderDocsPage(doc: Json, styleNonce?: string): string {
 	const info = asObject(doc.info);
 	const scheme = Object.values(asObject(asObject(doc.components).securitySchemes)).map((s) => asObject(s))[0] ?? {};
 	const operations = Object.entries(asObject(doc.paths)).flatMap(([path, methods]) =>
@@ -139,7 +152,7 @@ export function renderDocsPage(doc: Json): string {
 	const headers = asObject(asObject(doc.components).headers);
 	return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(info.title)} reference</title><style>${STYLE}</style></head>
+<title>${escapeHtml(info.title)} reference</title><link rel="icon" href="data:,"><style${styleNonce ? ` nonce="${escapeHtml(styleNonce)}"` : ""}>${STYLE}</style></head>
 <body>
 <nav><a href="/">Playground</a><a href="/openapi.json">openapi.json</a></nav>
 <h1>${escapeHtml(info.title)}</h1>

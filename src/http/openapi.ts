@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { type ZodType, z } from "zod";
 import { LANGUAGES } from "../request/languages";
+import { MODES, TRANSLATORS } from "../request/options";
 import { errorBodySchema, replayBodySchema, translateRequestSchema, translateSuccessSchema } from "../request/schema";
 import { renderDocsPage } from "./docs-page";
 
@@ -39,6 +40,44 @@ function jsonSchema(schema: ZodType, io: "input" | "output"): JsonObject {
 	}) as JsonObject;
 	delete converted.$schema;
 	return converted;
+}
+
+/** One value of `values`, in any case, with spaces around it allowed: what the service accepts for mode and translator. */
+function anyCasePattern(values: string[]): string {
+	const letters = (value: string) =>
+		[...value].map((ch) => (/[a-z]/i.test(ch) ? `[${ch.toUpperCase()}${ch.toLowerCase()}]` : ch)).join("");
+	return `^\\s*(?:${values.map(letters).join("|")})\\s*$`;
+}
+
+/**
+ * What a language code looks like, in any case, `_` for `-`: the service maps aliases (zh-Hans, iw,
+ * pt_BR) to listed codes and answers 422 for a code it does not know.
+ */
+const LANGUAGE_CODE_PATTERN = "^\\s*[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*\\s*$";
+const SOURCE_LANGUAGE_PATTERN = "^\\s*(?:[Aa][Uu][Tt][Oo]|[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*)\\s*$";
+
+/**
+ * An enumerated request field as validators and generators should read it: the listed values (with
+ * their names and the default) or any spelling the service also accepts. The default sits with the
+ * list, not on the field, so that generated clients keep the field optional (openapi-typescript makes
+ * a field with a top-level default required).
+ */
+function admitAnyCase(field: JsonObject, pattern: string): JsonObject {
+	const { enum: values, default: fallback, "x-enumDescriptions": names, type: _, ...annotations } = field;
+	const listed: JsonObject = { type: "string", enum: values };
+	if (fallback !== undefined) listed.default = fallback;
+	if (names !== undefined) listed["x-enumDescriptions"] = names;
+	return { ...annotations, anyOf: [listed, { type: "string", pattern }] };
+}
+
+function requestSchema(): JsonObject {
+	const schema = jsonSchema(translateRequestSchema, "input");
+	const fields = schema.properties as Record<string, JsonObject>;
+	fields.sourceLanguage = admitAnyCase(fields.sourceLanguage as JsonObject, SOURCE_LANGUAGE_PATTERN);
+	fields.targetLanguage = admitAnyCase(fields.targetLanguage as JsonObject, LANGUAGE_CODE_PATTERN);
+	fields.mode = admitAnyCase(fields.mode as JsonObject, anyCasePattern([...MODES]));
+	fields.translator = admitAnyCase(fields.translator as JsonObject, anyCasePattern([...TRANSLATORS]));
+	return schema;
 }
 
 const integerHeader = (description: string, example: number) => ({
@@ -80,7 +119,14 @@ function buildDocument(): JsonObject {
 			description:
 				"One synchronous call takes an image, finds its text, translates it, and returns the image re-lettered in the target language as a PNG. Every successful call costs 10 credits, whichever translator; failed calls are refunded.",
 		},
-		servers: [{ url: "/" }],
+		servers: [
+			{ url: "http://127.0.0.1:8787", description: "`npm start` on your machine" },
+			{
+				url: "https://{host}",
+				description: "A deployment",
+				variables: { host: { default: "yakusu.example.workers.dev", description: "Where the Worker is deployed" } },
+			},
+		],
 		security: [{ apiKey: [] }],
 		paths: {
 			"/translate/image": {
@@ -88,7 +134,7 @@ function buildDocument(): JsonObject {
 					operationId: "translateImage",
 					summary: "Translate the text in an image",
 					description:
-						"Checks run in this order: key (401), plan (403), rate limit (429), body (400, 413, 422), idempotency (409), credit (402). Nothing is charged unless the call answers 200; a translation failure answers 500 and refunds.",
+						"Checks run in this order: key (401), plan (403), rate limit (429), body (400, 413, 422), idempotency (409), credit (402). Nothing is charged unless the translated image is delivered: a translation failure answers 500 and refunds, and a client that goes away before it has the whole answer is refunded too. The 200 body gives `remainingCredit` before `resultImage`, which streams. A refusal is answered once the request body has arrived.",
 					parameters: [{ $ref: "#/components/parameters/Idempotency-Key" }],
 					// Redocly's convention for ready-to-run samples; /docs shows it too.
 					"x-codeSamples": [{ lang: "Shell", label: "curl", source: CURL_SAMPLE }],
@@ -153,7 +199,7 @@ function buildDocument(): JsonObject {
 						),
 						"409": {
 							description:
-								"This API key already used this `Idempotency-Key` (kept 24 hours), for a call that finished or is still running. Not processed again, not charged; `recordId` is the first call's.",
+								"This API key already used this `Idempotency-Key` (kept 24 hours). Not processed again, not charged; `recordId` is the first call's. `message` starts `Already done:` when that call finished (its image was delivered), or `Still in progress:` while it runs (try again shortly: if it fails it is refunded and the key freed).",
 							headers: RATE_LIMIT_HEADERS,
 							content: {
 								"application/json": {
@@ -161,7 +207,8 @@ function buildDocument(): JsonObject {
 									example: {
 										error: "idempotency_replay",
 										recordId: "rec_01JDQ3Z6Y8N4V2K7T9R5M1HXWC",
-										message: "This Idempotency-Key was already used by this API key; the call was not processed again.",
+										message:
+											"Already done: the call with this Idempotency-Key finished and was charged once; this request was not processed again and nothing was charged.",
 									},
 								},
 							},
@@ -189,6 +236,8 @@ function buildDocument(): JsonObject {
 							"The translation failed. The 10 credits were refunded and the Idempotency-Key released, so a retry with the same key is processed anew.",
 							"Translation failed",
 						),
+						"404": { $ref: "#/components/responses/NotFound" },
+						"405": { $ref: "#/components/responses/MethodNotAllowed" },
 					},
 				},
 			},
@@ -213,6 +262,19 @@ function buildDocument(): JsonObject {
 					example: "5f0c2a8e-3b1d-4c7a-9e62-1d2f7b8a4c90",
 				},
 			},
+			responses: {
+				NotFound: errorResponse(
+					"No such path: the base URL or the path is wrong (any path the service does not serve answers this).",
+					"Not found",
+					false,
+				),
+				MethodNotAllowed: {
+					...errorResponse("Another method than POST on `/translate/image`.", "Method not allowed: use POST", false),
+					headers: {
+						Allow: { description: "The methods the path takes.", schema: { type: "string" }, example: "POST" },
+					},
+				},
+			},
 			headers: {
 				"RateLimit-Limit": integerHeader("Requests this key may make in any 60-second window.", 60),
 				"RateLimit-Remaining": integerHeader("Requests left in the current window.", 57),
@@ -220,7 +282,7 @@ function buildDocument(): JsonObject {
 				"Retry-After": integerHeader("Seconds to wait before retrying.", 12),
 			},
 			schemas: {
-				TranslateRequest: jsonSchema(translateRequestSchema, "input"),
+				TranslateRequest: requestSchema(),
 				TranslateSuccess: jsonSchema(translateSuccessSchema, "output"),
 				ErrorBody: jsonSchema(errorBodySchema, "output"),
 				IdempotencyReplay: jsonSchema(replayBodySchema, "output"),
@@ -240,4 +302,4 @@ export function openApiDocument(): JsonObject {
 /** `GET /openapi.json` and `GET /docs`; mount with `app.route("/", openApiRoutes)`. */
 export const openApiRoutes = new Hono()
 	.get("/openapi.json", (c) => c.json(openApiDocument()))
-	.get("/docs", (c) => c.html(renderDocsPage(openApiDocument())));
+	.get("/docs", (c) => c.html(renderDocsPage(openApiDocument(), c.get("secureHeadersNonce"))));

@@ -1,21 +1,29 @@
 import type { Context } from "hono";
 import type { Env } from "../env";
 import { PipelineError } from "../pipeline/errors";
-import type { Pipeline } from "../pipeline/run";
+import type { Pipeline, PipelineResult } from "../pipeline/run";
 import type { StageTimings } from "../pipeline/types";
 import { readTranslateBody } from "../request/body";
 import { RequestError } from "../request/errors";
 import { idempotencyKey, toJob } from "../request/validate";
+import { CallSettlement } from "../state/settlement";
 import { problem, rateLimitHeaders, replay } from "./answers";
+import { afterDraining } from "./drain";
 import { admit } from "./gate";
-import { successBody } from "./success-body";
+import { primed, successBody } from "./success-body";
 
-/** POST /translate/image, in DESIGN's order: gate, body, idempotency and credits, pipeline, settle. */
+const CLIENT_LEFT = "The client disconnected before the translation was delivered";
+
+/**
+ * POST /translate/image, in DESIGN's order: gate, body, idempotency and credits, pipeline, then
+ * settlement. Until the commit every failure refunds and is answered; the commit comes before the
+ * image streams, and a stream that fails or loses its client is refunded afterwards (success-body.ts).
+ */
 export function translateHandler(pipeline: Pipeline) {
 	return async (c: Context<{ Bindings: Env }>): Promise<Response> => {
 		const started = Date.now();
 		const admitted = await admit(c.env, c.req.header("authorization"), started);
-		if (admitted instanceof Response) return admitted;
+		if (admitted instanceof Response) return afterDraining(c.req.raw, admitted);
 		const headers = rateLimitHeaders(admitted.rate);
 
 		let job: ReturnType<typeof toJob>;
@@ -26,7 +34,9 @@ export function translateHandler(pipeline: Pipeline) {
 			job = toJob(body);
 			idempotency = idempotencyKey(c.req.header("idempotency-key"));
 		} catch (error) {
-			if (error instanceof RequestError) return problem(error.status, error.detail, headers);
+			if (error instanceof RequestError) {
+				return afterDraining(c.req.raw, problem(error.status, error.detail, headers));
+			}
 			throw error;
 		}
 
@@ -40,40 +50,72 @@ export function translateHandler(pipeline: Pipeline) {
 			},
 			Date.now(),
 		);
-		if (accepted.kind === "replay") return replay(accepted.recordId, headers);
+		if (accepted.kind === "replay") return replay(accepted.recordId, accepted.replay, headers);
 		if (accepted.kind === "insufficient") {
 			return problem(402, "Insufficient credits: a call costs 10 advanced credits", headers);
 		}
 
 		const { recordId } = accepted;
+		const settlement = new CallSettlement(c.env, admitted.accountId, admitted.key, recordId, idempotency);
+		const signal = c.req.raw.signal;
 		const timings: StageTimings = {};
-		try {
-			const result = await pipeline(job, { env: c.env, signal: c.req.raw.signal, timings });
-			const { balance } = await admitted.key.settle(
-				recordId,
-				idempotency,
-				{ timings: { ...timings, total: Date.now() - started }, overflow: result.overflow },
-				Date.now(),
-			);
-			log({ recordId, status: 200, timings, overflow: result.overflow.length });
-			return new Response(successBody(recordId, result.png, balance), {
-				status: 200,
-				headers: { ...headers, "Content-Type": "application/json" },
-			});
-		} catch (error) {
+		const spent = () => ({ ...timings, total: Date.now() - started });
+		/** Refunds, logs and answers a failure before anything was streamed. */
+		const fail = async (error: unknown): Promise<Response> => {
 			const status = error instanceof PipelineError ? error.status : 500;
 			const detail = error instanceof PipelineError ? error.detail : "Translation failed";
-			await admitted.key.settle(recordId, idempotency, { timings, error: detail }, Date.now());
+			const refunded = await settlement.refund({ timings: spent(), error: detail }).catch((cause) => {
+				// The account's alarm refunds it at the reservation timeout.
+				log({ recordId, event: "refund-failed", cause: String(cause) });
+				return false;
+			});
 			log({
 				recordId,
 				status,
 				timings,
 				error: detail,
+				refunded,
 				cause: error instanceof PipelineError ? undefined : String(error),
 			});
 			return problem(status, detail, headers);
+		};
+
+		let result: PipelineResult;
+		let png: Awaited<ReturnType<typeof primed>>;
+		try {
+			result = await pipeline(job, { env: c.env, signal, timings });
+			png = await primed(result.png);
+		} catch (error) {
+			return fail(error);
+		}
+		try {
+			if (signal.aborted) throw new PipelineError(CLIENT_LEFT);
+			const balance = await settlement.commit({ timings: spent(), overflow: result.overflow });
+			log({ recordId, status: 200, timings, overflow: result.overflow.length });
+			const body = successBody(recordId, balance, png, {
+				delivered: () => inBackground(c, settlement.delivered()),
+				undelivered: (reason) =>
+					inBackground(
+						c,
+						settlement.refund({ timings: spent(), error: reason }).then((refunded) => {
+							log({ recordId, event: "undelivered", error: reason, refunded });
+						}),
+					),
+			});
+			return new Response(body, { status: 200, headers: { ...headers, "Content-Type": "application/json" } });
+		} catch (error) {
+			// Also a commit whose answer was lost: the refund undoes it, since nothing was delivered.
+			await png.close().catch(() => {});
+			return fail(error);
 		}
 	};
+}
+
+/** Settlement after the response: the Worker keeps running until it is written to its object. */
+function inBackground(c: Context<{ Bindings: Env }>, work: Promise<unknown>): void {
+	c.executionCtx.waitUntil(
+		work.catch((cause) => console.error(JSON.stringify({ event: "settlement-failed", cause: String(cause) }))),
+	);
 }
 
 /** One line per accepted call: ids, outcome and timings, never a key or an image. */

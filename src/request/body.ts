@@ -1,6 +1,6 @@
 import { Base64Sink, DecodedBytes } from "./base64-stream";
 import { RequestError } from "./errors";
-import { JsonObjectStream, type MemberHandler, type MemberPolicy } from "./json-object-stream";
+import { JsonObjectStream, type MemberHandler, type MemberPolicy, TextSink } from "./json-object-stream";
 import { translateOptionsSchema } from "./schema";
 
 /** Decoded image limit: 413 beyond it. */
@@ -25,21 +25,28 @@ export interface TranslateBody {
 
 const bodyTooLarge = () => new RequestError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`);
 
-/** Keeps the known fields and sends imageBase64 to the base64 decoder; the last duplicate wins. */
+/**
+ * Keeps the known fields and sends imageBase64 to the base64 decoder. The last duplicate wins, as in
+ * JSON.parse: an earlier imageBase64 that is not valid base64 is refused only if no later one replaces it.
+ */
 class TranslateBodyCollector implements MemberHandler {
 	readonly fields: Record<string, unknown> = {};
-	image: TranslateBody["image"] = { kind: "missing" };
+	image: TranslateBody["image"] | { kind: "refused"; error: RequestError } = { kind: "missing" };
+	/** Reads a refused value's remaining characters: checked as UTF-8, kept nowhere. */
+	private readonly rest = new TextSink();
 
 	constructor(private readonly decoded: DecodedBytes) {}
 
 	policy(key: string): MemberPolicy {
-		if (key === "imageBase64") return new Base64Sink(this.decoded);
+		if (key === "imageBase64") return new Base64Sink(this.decoded, this.rest.reset(0));
 		return KNOWN_FIELDS.has(key) ? "keep" : "skip";
 	}
 
 	member(key: string, value: unknown): void {
 		if (key !== "imageBase64") this.fields[key] = value;
-		else this.image = value instanceof Uint8Array ? { kind: "bytes", bytes: value } : { kind: "not-a-string" };
+		else if (value instanceof Uint8Array) this.image = { kind: "bytes", bytes: value };
+		else if (value instanceof RequestError) this.image = { kind: "refused", error: value };
+		else this.image = { kind: "not-a-string" };
 	}
 }
 
@@ -49,22 +56,18 @@ class TranslateBodyCollector implements MemberHandler {
  * Throws RequestError 400 (not JSON, not an object, bad base64) or 413 (too large); fields are
  * left for the caller to validate.
  *
- * @param declaredLength  the Content-Length, if any: refused early when too large, and used to
- *   size the image buffer once instead of growing it
+ * @param declaredLength  the Content-Length, if any: refused early when too large. It never sizes a
+ *   buffer: memory grows with the bytes that arrive, not with what a client promises.
  */
 export async function readTranslateBody(
 	body: ReadableStream<Uint8Array> | null,
 	declaredLength: number | null,
 ): Promise<TranslateBody> {
 	const known = declaredLength !== null && Number.isFinite(declaredLength) && declaredLength >= 0;
-	if (known && declaredLength > MAX_BODY_BYTES) {
-		body?.cancel().catch(() => {});
-		throw bodyTooLarge();
-	}
+	if (known && declaredLength > MAX_BODY_BYTES) throw bodyTooLarge();
 	if (body === null) throw new RequestError(400, "The request body is empty");
 
-	const imageBound = known ? Math.min(MAX_IMAGE_BYTES, Math.ceil((declaredLength * 3) / 4)) : null;
-	const collector = new TranslateBodyCollector(new DecodedBytes(MAX_IMAGE_BYTES, imageBound));
+	const collector = new TranslateBodyCollector(new DecodedBytes(MAX_IMAGE_BYTES));
 	const parser = new JsonObjectStream(collector, KEPT_TEXT_MAX);
 	const reader = body.getReader();
 	let received = 0;
@@ -80,9 +83,11 @@ export async function readTranslateBody(
 		}
 		parser.end();
 	} catch (error) {
-		// Stop the client's upload: nothing more will be read.
-		reader.cancel().catch(() => {});
+		// What the client still sends is the caller's to drain or drop (http/answers.ts, `refusal`).
+		reader.releaseLock();
 		throw error;
 	}
-	return { fields: collector.fields, image: collector.image };
+	const { image } = collector;
+	if (image.kind === "refused") throw image.error;
+	return { fields: collector.fields, image };
 }

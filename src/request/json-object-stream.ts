@@ -42,7 +42,7 @@ const notJson = (detail: string) => new RequestError(400, `The request body is n
  * Collects a string's text up to a number of UTF-16 code units and drops the rest, while still
  * checking that all of it is valid UTF-8. A limit of 0 validates and keeps nothing.
  */
-class TextSink implements StringSink {
+export class TextSink implements StringSink {
 	// One decoder for all strings: they never overlap, and `decode()` without arguments resets it.
 	private readonly decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 	private text = "";

@@ -24,6 +24,8 @@ export interface CallRecord {
 	sourceLanguage: string;
 	targetLanguage: string;
 	status: "reserved" | "committed" | "refunded";
+	/** When the whole image was handed to the client; null while it streams, or if it never was. */
+	deliveredAt: string | null;
 	creditsCharged: number;
 	creditsRefunded: number;
 	timings: Record<string, number>;
@@ -43,8 +45,14 @@ export interface CallDescription {
 export interface CallOutcome {
 	timings: Record<string, number>;
 	overflow?: number[];
-	/** Set when the call failed: what the client was told. */
+	/** Set when the call failed: what the client was told, or why it never got its image. */
 	error?: string;
+}
+
+/** A settlement step's answer: whether it changed the record, and the balance after it. */
+export interface Settled {
+	changed: boolean;
+	balance: number;
 }
 
 /**
@@ -71,9 +79,24 @@ export class Account extends DurableObject<Env> {
 				translator TEXT NOT NULL, mode TEXT NOT NULL,
 				source_language TEXT NOT NULL, target_language TEXT NOT NULL,
 				status TEXT NOT NULL, charged INTEGER NOT NULL DEFAULT 0, refunded INTEGER NOT NULL DEFAULT 0,
-				timings TEXT NOT NULL DEFAULT '{}', overflow TEXT NOT NULL DEFAULT '[]', error TEXT);
+				timings TEXT NOT NULL DEFAULT '{}', overflow TEXT NOT NULL DEFAULT '[]', error TEXT,
+				delivered_at INTEGER);
 			CREATE INDEX IF NOT EXISTS records_open ON records (status, created_at);
 		`);
+		this.addDeliveredAt();
+	}
+
+	/**
+	 * Objects made before calls were committed ahead of streaming have no `delivered_at`: add it, and
+	 * count their committed calls as delivered (they were committed only once the image was ready).
+	 */
+	private addDeliveredAt(): void {
+		const columns = this.sql.exec("SELECT * FROM records LIMIT 0").columnNames;
+		if (columns.includes("delivered_at")) return;
+		this.ctx.storage.transactionSync(() => {
+			this.sql.exec("ALTER TABLE records ADD COLUMN delivered_at INTEGER");
+			this.sql.exec("UPDATE records SET delivered_at = updated_at WHERE status = 'committed'");
+		});
 	}
 
 	/** Makes the account; false when this object already holds one (an id collision). */
@@ -105,12 +128,15 @@ export class Account extends DurableObject<Env> {
 		return { accountId: row.account_id, plan: row.plan, credits: row.credits, keys };
 	}
 
-	/** Changes the plan and tells every live key, so the next request through any key sees it. */
+	/**
+	 * Tells every live key the new plan, then records it: if telling a key fails, the call fails and
+	 * the account still shows the old plan, so the admin view never claims a change the keys missed.
+	 */
 	async setPlan(plan: Plan): Promise<AccountView | null> {
 		if (!this.row()) return null;
-		this.sql.exec("UPDATE account SET plan = ? WHERE id = 1", plan);
 		const hashes = this.sql.exec<{ key_hash: string }>("SELECT key_hash FROM keys WHERE revoked_at IS NULL").toArray();
 		await Promise.all(hashes.map(({ key_hash }) => this.keyObject(key_hash).setPlan(plan)));
+		this.sql.exec("UPDATE account SET plan = ? WHERE id = 1", plan);
 		return this.view();
 	}
 
@@ -133,12 +159,15 @@ export class Account extends DurableObject<Env> {
 		return keyId;
 	}
 
-	/** Revokes the key here and in its ApiKey object: it answers 401 from the next request on. */
+	/**
+	 * Revokes the key in its ApiKey object first (it answers 401 from the next request on), then
+	 * here: fail-closed, so the admin view never shows revoked a key that still works.
+	 */
 	async revokeKey(keyId: string, now: number): Promise<boolean> {
 		const key = this.sql.exec<{ key_hash: string }>("SELECT key_hash FROM keys WHERE key_id = ?", keyId).toArray()[0];
 		if (!key) return false;
-		this.sql.exec("UPDATE keys SET revoked_at = coalesce(revoked_at, ?) WHERE key_id = ?", now, keyId);
 		await this.keyObject(key.key_hash).revoke(now);
+		this.sql.exec("UPDATE keys SET revoked_at = coalesce(revoked_at, ?) WHERE key_id = ?", now, keyId);
 		return true;
 	}
 
@@ -169,9 +198,12 @@ export class Account extends DurableObject<Env> {
 		return { balance: row.credits - CALL_COST };
 	}
 
-	/** Keeps the reserved credits as the call's charge; returns the balance after it. */
-	commit(recordId: string, outcome: CallOutcome, now: number): { balance: number } {
-		this.sql.exec(
+	/**
+	 * Keeps the reserved credits as the call's charge, before its image streams. `changed` is false
+	 * when the record was no longer reserved (the alarm refunded it): the call is then free.
+	 */
+	commit(recordId: string, outcome: CallOutcome, now: number): Settled {
+		const changed = this.sql.exec(
 			`UPDATE records SET status = 'committed', charged = ?, timings = ?, overflow = ?, updated_at = ?
 			 WHERE record_id = ? AND status = 'reserved'`,
 			CALL_COST,
@@ -179,20 +211,41 @@ export class Account extends DurableObject<Env> {
 			JSON.stringify(outcome.overflow ?? []),
 			now,
 			recordId,
-		);
-		return { balance: this.row()?.credits ?? 0 };
+		).rowsWritten;
+		return { changed: changed > 0, balance: this.balance() };
 	}
 
-	/** Gives the reserved credits back. Idempotent: a record is refunded at most once. */
-	refund(recordId: string, outcome: CallOutcome, now: number): { balance: number } {
+	/** The client has the whole image: the charge is final, no refund applies any more. */
+	delivered(recordId: string, now: number): Settled {
+		const changed = this.sql.exec(
+			`UPDATE records SET delivered_at = ?, updated_at = ?
+			 WHERE record_id = ? AND status = 'committed' AND delivered_at IS NULL`,
+			now,
+			now,
+			recordId,
+		).rowsWritten;
+		return { changed: changed > 0, balance: this.balance() };
+	}
+
+	/**
+	 * Gives the credits back, once: a reserved call that failed, or a committed one whose image the
+	 * client never received (it failed or the client left mid-stream). A delivered or already refunded
+	 * call is left as it is (`changed` false), so a late or repeated refund changes nothing.
+	 */
+	refund(recordId: string, outcome: CallOutcome, now: number): Settled {
+		let changed = false;
 		this.ctx.storage.transactionSync(() => {
 			const open = this.sql
-				.exec("SELECT 1 FROM records WHERE record_id = ? AND status = 'reserved'", recordId)
+				.exec(
+					`SELECT 1 FROM records WHERE record_id = ?
+					 AND (status = 'reserved' OR (status = 'committed' AND delivered_at IS NULL))`,
+					recordId,
+				)
 				.toArray().length;
 			if (!open) return;
 			this.sql.exec("UPDATE account SET credits = credits + ? WHERE id = 1", CALL_COST);
 			this.sql.exec(
-				`UPDATE records SET status = 'refunded', refunded = ?, timings = ?, error = ?, updated_at = ?
+				`UPDATE records SET status = 'refunded', charged = 0, refunded = ?, timings = ?, error = ?, updated_at = ?
 				 WHERE record_id = ?`,
 				CALL_COST,
 				JSON.stringify(outcome.timings),
@@ -200,8 +253,9 @@ export class Account extends DurableObject<Env> {
 				now,
 				recordId,
 			);
+			changed = true;
 		});
-		return { balance: this.row()?.credits ?? 0 };
+		return { changed, balance: this.balance() };
 	}
 
 	record(recordId: string): CallRecord | null {
@@ -219,6 +273,7 @@ export class Account extends DurableObject<Env> {
 			sourceLanguage: row.source_language,
 			targetLanguage: row.target_language,
 			status: row.status,
+			deliveredAt: row.delivered_at === null ? null : new Date(row.delivered_at).toISOString(),
 			creditsCharged: row.charged,
 			creditsRefunded: row.refunded,
 			timings: JSON.parse(row.timings),
@@ -227,30 +282,45 @@ export class Account extends DurableObject<Env> {
 		};
 	}
 
-	/** Refunds reservations left open past the timeout: their Worker died before settling them. */
+	/**
+	 * Refunds calls left undelivered past the timeout: their Worker died before the commit, or while
+	 * the image streamed (an isolate that runs out of memory takes every call on it along).
+	 */
 	override async alarm(): Promise<void> {
-		const cutoff = Date.now() - RESERVATION_TIMEOUT_MS;
+		const now = Date.now();
 		const stale = this.sql
-			.exec<{ record_id: string }>(
-				"SELECT record_id FROM records WHERE status = 'reserved' AND created_at <= ?",
-				cutoff,
+			.exec<{ record_id: string; status: string }>(
+				`SELECT record_id, status FROM records WHERE created_at <= ?
+				 AND (status = 'reserved' OR (status = 'committed' AND delivered_at IS NULL))`,
+				now - RESERVATION_TIMEOUT_MS,
 			)
 			.toArray();
-		for (const { record_id } of stale) {
-			this.refund(record_id, { timings: {}, error: "Abandoned: refunded after the reservation timed out" }, Date.now());
+		for (const { record_id, status } of stale) {
+			const error =
+				status === "reserved"
+					? "Abandoned: refunded after the reservation timed out"
+					: "Undelivered: the image never finished streaming to the client; refunded after the timeout";
+			this.refund(record_id, { timings: {}, error }, now);
 		}
 		await this.scheduleExpiry();
 	}
 
 	private async scheduleExpiry(): Promise<void> {
 		const oldest = this.sql
-			.exec<{ t: number | null }>("SELECT min(created_at) AS t FROM records WHERE status = 'reserved'")
+			.exec<{ t: number | null }>(
+				`SELECT min(created_at) AS t FROM records
+				 WHERE status = 'reserved' OR (status = 'committed' AND delivered_at IS NULL)`,
+			)
 			.one().t;
 		await alarmForOldest(this.ctx.storage, oldest, RESERVATION_TIMEOUT_MS);
 	}
 
 	private keyObject(keyHash: string) {
 		return this.env.API_KEY.get(this.env.API_KEY.idFromName(keyHash));
+	}
+
+	private balance(): number {
+		return this.row()?.credits ?? 0;
 	}
 
 	private row(): AccountRow | undefined {
@@ -279,4 +349,5 @@ interface RecordRow extends Record<string, SqlStorageValue> {
 	timings: string;
 	overflow: string;
 	error: string | null;
+	delivered_at: number | null;
 }

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { RESERVATION_TIMEOUT_MS } from "../call-limits";
 import type { Env } from "../env";
-import type { CallDescription, CallOutcome } from "./account";
+import type { CallDescription } from "./account";
 import { alarmForOldest } from "./alarm";
 import { secretsEqual } from "./credentials";
 import { newRecordId } from "./ids";
@@ -9,8 +9,6 @@ import { type Plan, requestsPerMinute } from "./plans";
 
 export const RATE_WINDOW_MS = 60_000;
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** A claim still pending after this long belongs to a call whose Worker died (its credits are refunded too). */
-const ABANDONED_CLAIM_MS = RESERVATION_TIMEOUT_MS;
 
 export interface RateState {
 	limit: number;
@@ -27,8 +25,15 @@ export type GateResult =
 
 export type AcceptResult =
 	| { kind: "accepted"; recordId: string }
-	| { kind: "replay"; recordId: string }
+	| { kind: "replay"; recordId: string; replay: Replay }
 	| { kind: "insufficient" };
+
+/**
+ * What a repeated Idempotency-Key found: a call whose image was delivered, or one still in flight
+ * (running, streaming, or whose Worker died: then it is refunded and the key freed once
+ * `freeInSeconds` have passed, unless it finishes first).
+ */
+export type Replay = { state: "finished" } | { state: "in-progress"; freeInSeconds: number };
 
 /**
  * One per API key, named by the hex SHA-256 of the key: who the key belongs to, its plan as last
@@ -130,7 +135,7 @@ export class ApiKey extends DurableObject<Env> {
 			await pending;
 		}
 		const held = this.heldClaim(idempotencyKey, now);
-		if (held) return { kind: "replay", recordId: held };
+		if (held) return { kind: "replay", ...held };
 
 		let settle = () => {};
 		this.claiming.set(idempotencyKey, new Promise<void>((resolve) => (settle = resolve)));
@@ -152,31 +157,17 @@ export class ApiKey extends DurableObject<Env> {
 		}
 	}
 
+	/** The call's image was delivered: a repeat of its key is answered "finished" from now on. */
+	finish(idempotencyKey: string, recordId: string): void {
+		this.sql.exec("UPDATE idempotency SET state = 'done' WHERE key = ? AND record_id = ?", idempotencyKey, recordId);
+	}
+
 	/**
-	 * Step 9's bookkeeping: commits or refunds the reservation, then keeps the idempotency key
-	 * (success) or releases it so that a retry with the same key is processed anew (failure).
+	 * The call was refunded: its key is free, so a retry with it is processed anew. Only the caller
+	 * that really refunded releases it (see CallSettlement), never on a refund that changed nothing.
 	 */
-	async settle(
-		recordId: string,
-		idempotencyKey: string | null,
-		outcome: CallOutcome,
-		now: number,
-	): Promise<{ balance: number }> {
-		const key = this.key();
-		if (!key) throw new Error("settle on an uninitialised key");
-		const account = this.env.ACCOUNT.get(this.env.ACCOUNT.idFromName(key.account_id));
-		const failed = outcome.error !== undefined;
-		const result = failed ? await account.refund(recordId, outcome, now) : await account.commit(recordId, outcome, now);
-		if (idempotencyKey !== null) {
-			if (failed) this.sql.exec("DELETE FROM idempotency WHERE key = ? AND record_id = ?", idempotencyKey, recordId);
-			else
-				this.sql.exec(
-					"UPDATE idempotency SET state = 'done' WHERE key = ? AND record_id = ?",
-					idempotencyKey,
-					recordId,
-				);
-		}
-		return result;
+	release(idempotencyKey: string, recordId: string): void {
+		this.sql.exec("DELETE FROM idempotency WHERE key = ? AND record_id = ?", idempotencyKey, recordId);
 	}
 
 	/** Forgets idempotency keys older than a day. */
@@ -196,18 +187,23 @@ export class ApiKey extends DurableObject<Env> {
 		return reserved === "insufficient" ? { kind: "insufficient" } : { kind: "accepted", recordId };
 	}
 
-	/** The recordId holding this idempotency key, unless the key expired or its call was abandoned. */
-	private heldClaim(idempotencyKey: string, now: number): string | undefined {
+	/** The call holding this idempotency key, unless the key expired or its call was abandoned. */
+	private heldClaim(idempotencyKey: string, now: number): { recordId: string; replay: Replay } | undefined {
 		const row = this.sql
 			.exec<{ record_id: string; state: string; created_at: number }>(
 				"SELECT record_id, state, created_at FROM idempotency WHERE key = ?",
 				idempotencyKey,
 			)
 			.toArray()[0];
-		if (!row) return undefined;
-		const expired = row.created_at <= now - IDEMPOTENCY_TTL_MS;
-		const abandoned = row.state === "pending" && row.created_at <= now - ABANDONED_CLAIM_MS;
-		return expired || abandoned ? undefined : row.record_id;
+		if (!row || row.created_at <= now - IDEMPOTENCY_TTL_MS) return undefined;
+		if (row.state === "done") return { recordId: row.record_id, replay: { state: "finished" } };
+		// Still pending at the reservation timeout: its Worker died, and the account's alarm refunds it.
+		const freeAt = row.created_at + RESERVATION_TIMEOUT_MS;
+		if (freeAt <= now) return undefined;
+		return {
+			recordId: row.record_id,
+			replay: { state: "in-progress", freeInSeconds: Math.ceil((freeAt - now) / 1000) },
+		};
 	}
 
 	private async scheduleForgetting(): Promise<void> {

@@ -13,13 +13,28 @@ export const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
 const ADMIN_TOKEN = "e2e-admin-token";
 
 /**
- * `reader: "ocr"` reads images with the local OCR reader (as `npm start` without keys does) instead of
- * the fake vendor's fixtures.
+ * @param {object} [options]
+ * @param {number} [options.modelLatencyMs]  every model call takes this long (the fake vendor's latency switch)
+ * @param {Record<string, string>} [options.vendorSwitches]  a fake vendor switch per base URL variable, e.g. { XAI_BASE_URL: "fail=500" }
+ * @param {string} [options.reader]  "ocr" reads images with the local OCR reader (as `npm start` without keys
+ *   does) instead of the fake vendor's fixtures
  * @returns {Promise<{ url: string, apiKey: string, accountId: string, credits: () => Promise<number>, stop: () => Promise<void> }>}
  */
-export async function startService({ credits = 1000, plan = "professional", reader } = {}) {
+export async function startService({
+	credits = 1000,
+	plan = "professional",
+	modelLatencyMs,
+	vendorSwitches = {},
+	reader,
+} = {}) {
 	const persistTo = await mkdtemp(path.join(tmpdir(), "yakusu-e2e-"));
 	const vendor = await startFakeVendor({ reader });
+	for (const [name, value] of Object.entries(vendor.vars)) {
+		if (!name.endsWith("_BASE_URL")) continue;
+		const switches = [modelLatencyMs === undefined ? "" : `latency=${modelLatencyMs}`, vendorSwitches[name] ?? ""];
+		const prefix = switches.filter(Boolean).join("/");
+		if (prefix) vendor.vars[name] = value.replace(vendor.url, `${vendor.url}/${prefix}`);
+	}
 	const log = [];
 	let server;
 	try {

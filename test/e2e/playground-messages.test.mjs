@@ -27,6 +27,11 @@ describe("playground error messages", () => {
 		assert.match(describeFailure(answer(409, replay)), /record rec_01ABC\. Nothing was charged/);
 	});
 
+	it("says a 200 cut short is refunded, not that the service is unreachable", () => {
+		const cut = { status: 200, body: {}, headers: new Headers(), cut: true };
+		assert.match(describeFailure(cut), /cut off before it all arrived; the call is refunded/);
+	});
+
 	it("names the refused field in words", () => {
 		assert.match(
 			describeFailure(answer(422, { detail: "Invalid field: customPrompt" })),

@@ -50,10 +50,21 @@ describe("playground", { timeout: 240_000 }, () => {
 	async function openPlayground(viewport = { width: 1100, height: 900 }) {
 		const page = await context.newPage();
 		await page.setViewportSize(viewport);
+		await recordPolicyViolations(page);
 		await page.goto(`${service.url}/`);
 		// The pickers are filled from /openapi.json: wait until they are.
 		await page.waitForFunction(() => document.querySelectorAll("#target-language option").length > 100);
 		return page;
+	}
+
+	/** Content-Security-Policy violations the page reports, kept in `window.violations`. */
+	async function recordPolicyViolations(page) {
+		await page.addInitScript(() => {
+			window.violations = [];
+			document.addEventListener("securitypolicyviolation", (event) => {
+				window.violations.push(`${event.violatedDirective} ${event.blockedURI}`);
+			});
+		});
 	}
 
 	async function fillForm(page, apiKey) {
@@ -152,16 +163,96 @@ describe("playground", { timeout: 240_000 }, () => {
 		await page.close();
 	});
 
-	it("fits a phone-sized screen without sideways scrolling, and so does /docs", async () => {
+	it("fits a phone-sized screen without sideways scrolling, with Translate on screen, and so does /docs", async () => {
 		const page = await openPlayground({ width: 375, height: 740 });
 		const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 		assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
 		const button = await page.locator("#translate-button").boundingBox();
 		assert.ok(button && button.x >= 0 && button.x + button.width <= 375, "the Translate button is on screen");
+		assert.ok(
+			button.y + button.height <= 740,
+			`the Translate button is ${Math.round(button.y)}px down, below the screen`,
+		);
 		// The API reference too: long codes and patterns wrap, code samples scroll inside their box.
 		await page.goto(`${service.url}/docs`);
 		const docsOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 		assert.ok(docsOverflow <= 0, `/docs is ${docsOverflow}px wider than the screen`);
+		await page.close();
+	});
+
+	it("clears an earlier result when a later call fails", async () => {
+		const page = await openPlayground();
+		await fillForm(page, service.apiKey);
+		await page.click("#translate-button");
+		await page.waitForSelector("#result:not([hidden])", { timeout: 180_000 });
+		await page.fill("#api-key", "sk_yakusu_this-key-does-not-exist-aaaaaaaaaaaaaaaaaaaaaa");
+		await page.click("#translate-button");
+		await page.waitForSelector("#error:not([hidden])", { timeout: 60_000 });
+		assert.equal(await page.isVisible("#result"), false, "the earlier translation still shows under the error");
+		assert.match(await page.textContent("#error"), /API key was not accepted.*Nothing was charged/);
+		await page.close();
+	});
+
+	it("keeps the chosen language when a search matches nothing, and brings the list back when it is cleared", async () => {
+		const page = await openPlayground();
+		const search = '[data-field="sourceLanguage"] .language-search';
+		await page.fill(search, "japan");
+		assert.equal(await page.inputValue("#source-language"), "ja");
+		await page.fill(search, "japanx");
+		assert.equal(await page.inputValue("#source-language"), "ja", "the choice survives a search with no match");
+		assert.match(await page.textContent('[data-field="sourceLanguage"] .search-note'), /No language matches “japanx”/);
+		await page.fill(search, "");
+		assert.equal(await page.inputValue("#source-language"), "ja");
+		assert.ok((await page.locator("#source-language option").count()) > 100, "the whole list is back");
+		await page.close();
+	});
+
+	it("refuses a file over 20 MB at once, without sending it, and shows small sizes in KB", async () => {
+		const page = await openPlayground();
+		let requests = 0;
+		page.on("request", (request) => {
+			if (request.url().endsWith("/translate/image")) requests += 1;
+		});
+		await page.setInputFiles("#image-input", IMAGE);
+		assert.match(await page.textContent("#drop-text"), /hello-ja\.png \(5 KB\)/);
+		await page.setInputFiles("#image-input", {
+			name: "huge.png",
+			mimeType: "image/png",
+			buffer: Buffer.alloc(21 * 1024 * 1024),
+		});
+		assert.match(await page.textContent("#error"), /huge\.png is 21\.0 MB; the limit is 20 MB\. Nothing was sent/);
+		assert.equal(requests, 0);
+		await page.close();
+	});
+
+	it("shows a handle on the comparison slider that a finger can find", async () => {
+		const page = await openPlayground();
+		await fillForm(page, service.apiKey);
+		await page.click("#translate-button");
+		await page.waitForSelector("#result:not([hidden])", { timeout: 180_000 });
+		const handle = await page.locator("#compare .handle").boundingBox();
+		const image = await page.locator("#original-image").boundingBox();
+		assert.ok(handle && handle.width >= 32 && handle.height >= 32, "a handle at least 32 px across");
+		const centre = handle.x + handle.width / 2;
+		assert.ok(Math.abs(centre - (image.x + image.width / 2)) <= 2, "the handle sits on the split, mid-image");
+		await page.close();
+	});
+
+	it("sends security headers on / and /docs, and neither page breaks its Content-Security-Policy", async () => {
+		for (const path of ["/", "/docs"]) {
+			const res = await fetch(`${service.url}${path}`);
+			const csp = res.headers.get("content-security-policy") ?? "";
+			assert.match(csp, /default-src 'none'/, path);
+			assert.match(csp, /frame-ancestors 'none'/, path);
+			assert.equal(res.headers.get("x-content-type-options"), "nosniff", path);
+			assert.equal(res.headers.get("referrer-policy"), "no-referrer", path);
+		}
+		const page = await openPlayground();
+		assert.deepEqual(await page.evaluate(() => window.violations), [], "/ violates its policy");
+		await page.goto(`${service.url}/docs`);
+		const styled = await page.evaluate(() => getComputedStyle(document.body).maxWidth);
+		assert.equal(styled, "960px", "/docs kept its own style");
+		assert.deepEqual(await page.evaluate(() => window.violations), [], "/docs violates its policy");
 		await page.close();
 	});
 });

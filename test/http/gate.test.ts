@@ -52,15 +52,38 @@ describe("authentication", () => {
 		}
 	});
 
-	it("stores only the key's SHA-256, never the key", async () => {
+	it("stores only the key's SHA-256, never the key, in either object", async () => {
 		const yakusu = service(instantPipeline().pipeline);
 		const { apiKey, accountId } = await yakusu.customer();
 		expect(apiKey).toMatch(/^sk_yakusu_[A-Za-z0-9_-]{43}$/);
+		const answer = await yakusu.translate(apiKey, await validBody(), { "Idempotency-Key": "stored-nowhere" });
+		expect(answer.status).toBe(200);
+		await answer.text();
+		await yakusu.settled();
+
+		/** Every row of every table of an object, as text. */
+		const everything = (stub: DurableObjectStub) =>
+			runInDurableObject(stub, (_, state) => {
+				const tables = state.storage.sql
+					.exec<{ name: string }>(
+						"SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'",
+					)
+					.toArray();
+				return JSON.stringify(tables.map(({ name }) => state.storage.sql.exec(`SELECT * FROM "${name}"`).toArray()));
+			});
 		const hash = await sha256Hex(apiKey);
-		const stored = await env.ACCOUNT.get(env.ACCOUNT.idFromName(accountId)).view();
-		expect(JSON.stringify(stored)).not.toContain(apiKey);
-		expect((await yakusu.translate(apiKey, await validBody())).status).toBe(200);
-		expect(hash).toHaveLength(64);
+		const stored = {
+			apiKeyObject: await everything(env.API_KEY.get(env.API_KEY.idFromName(hash))),
+			accountObject: await everything(env.ACCOUNT.get(env.ACCOUNT.idFromName(accountId))),
+		};
+		for (const [where, text] of Object.entries(stored)) {
+			expect(text, where).toContain(hash);
+			expect(text, where).not.toContain(apiKey);
+			expect(text, where).not.toContain(apiKey.slice("sk_yakusu_".length));
+		}
+		// The rows were really read: the call's record and its idempotency key are there.
+		expect(stored.accountObject).toContain("committed");
+		expect(stored.apiKeyObject).toContain("stored-nowhere");
 	});
 
 	it("answers 401 from the request after a revocation", async () => {

@@ -35,13 +35,27 @@ function resolve(doc: Json, ref: string): unknown {
 }
 
 const SPEC_STATUSES = ["200", "400", "401", "402", "403", "409", "413", "422", "429", "500"];
+/** The routing answers (DESIGN step 1), documented too. */
+const ROUTING_STATUSES = ["404", "405"];
+
+/** The listed values of an enumerated request field: the `anyOf` branch with `enum`. */
+function listed(field: Json): Json {
+	return field.anyOf.find((branch: Json) => Array.isArray(branch.enum));
+}
+
+/** Whether `value` passes the field as a validating proxy reads it: any `anyOf` branch. */
+function admits(field: Json, value: string): boolean {
+	return field.anyOf.some((branch: Json) =>
+		branch.enum ? branch.enum.includes(value) : new RegExp(branch.pattern).test(value),
+	);
+}
 
 describe("GET /openapi.json", () => {
 	it("is OpenAPI 3.1 and describes every status the spec lists", async () => {
 		const doc = await fetchDocument();
 		expect(doc.openapi).toMatch(/^3\.1\./);
 		const op = doc.paths["/translate/image"].post;
-		expect(Object.keys(op.responses).sort()).toEqual([...SPEC_STATUSES].sort());
+		expect(Object.keys(op.responses).sort()).toEqual([...SPEC_STATUSES, ...ROUTING_STATUSES].sort());
 	});
 
 	it("has no dangling $ref", async () => {
@@ -54,16 +68,46 @@ describe("GET /openapi.json", () => {
 	it("lists exactly the service's languages, with names, and `auto` only as a source", async () => {
 		const doc = await fetchDocument();
 		const props = doc.components.schemas.TranslateRequest.properties;
-		expect(props.targetLanguage.enum).toEqual(Object.keys(LANGUAGES));
-		expect(props.sourceLanguage.enum).toEqual(["auto", ...Object.keys(LANGUAGES)]);
-		expect(props.targetLanguage["x-enumDescriptions"].ja).toBe("Japanese");
-		expect(props.mode.default).toBe("general");
-		expect(props.translator.default).toBe("grok");
+		expect(listed(props.targetLanguage).enum).toEqual(Object.keys(LANGUAGES));
+		expect(listed(props.sourceLanguage).enum).toEqual(["auto", ...Object.keys(LANGUAGES)]);
+		expect(listed(props.targetLanguage)["x-enumDescriptions"].ja).toBe("Japanese");
+		expect(listed(props.mode).default).toBe("general");
+		expect(listed(props.translator).default).toBe("grok");
 		expect(doc.components.schemas.TranslateRequest.required).toEqual([
 			"imageBase64",
 			"sourceLanguage",
 			"targetLanguage",
 		]);
+	});
+
+	it("admits every spelling the service accepts, so a validating proxy lets them through", async () => {
+		const props = (await fetchDocument()).components.schemas.TranslateRequest.properties;
+		for (const [field, spellings] of Object.entries({
+			sourceLanguage: ["ja", "JA", " Ja ", "AUTO", "zh-Hans", "pt_BR", "iw"],
+			targetLanguage: ["en", "EN", "zh-TW", "ZH_tw"],
+			mode: ["manga", "MANGA", "Light-Novel", " e-commerce "],
+			translator: ["grok", "GEMINI", "ChatGPT"],
+		})) {
+			for (const value of spellings) {
+				expect(admits(props[field], value), `${field} ${value}`).toBe(true);
+				expect(translateRequestSchema.shape[field as "mode"].safeParse(value).success, `${field} ${value}`).toBe(true);
+			}
+		}
+		expect(admits(props.targetLanguage, "auto")).toBe(false);
+		expect(admits(props.mode, "comic")).toBe(false);
+		expect(admits(props.translator, "grok-4")).toBe(false);
+	});
+
+	it("keeps fields with a default optional: the default sits with the listed values", async () => {
+		const schema = (await fetchDocument()).components.schemas.TranslateRequest;
+		expect(schema.required).not.toContain("mode");
+		for (const field of Object.values<Json>(schema.properties)) expect(field.default).toBeUndefined();
+	});
+
+	it("names a local server and a placeholder for a deployment", async () => {
+		const { servers } = await fetchDocument();
+		expect(servers[0].url).toBe("http://127.0.0.1:8787");
+		expect(servers[1]).toMatchObject({ url: "https://{host}", variables: { host: { default: expect.any(String) } } });
 	});
 
 	it("gives examples that the service's own schemas accept", async () => {
@@ -76,8 +120,11 @@ describe("GET /openapi.json", () => {
 			true,
 		);
 		expect(replayBodySchema.safeParse(op.responses["409"].content["application/json"].example).success).toBe(true);
-		for (const status of SPEC_STATUSES.filter((s) => s !== "200" && s !== "409")) {
-			const body = op.responses[status].content["application/json"].example;
+		for (const status of [...SPEC_STATUSES, ...ROUTING_STATUSES].filter((s) => s !== "200" && s !== "409")) {
+			const response = op.responses[status].$ref
+				? (resolve(doc, op.responses[status].$ref) as Json)
+				: op.responses[status];
+			const body = response.content["application/json"].example;
 			expect(errorBodySchema.safeParse(body).success, status).toBe(true);
 		}
 		expect(op.responses["422"].content["application/json"].example.detail).toMatch(/^Invalid field: /);

@@ -141,12 +141,12 @@ describe("readTranslateBody: JSON structure", () => {
 		expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 	});
 
-	it("stops reading at the first error and cancels the upload", async () => {
-		for (const head of ['{"a":1} trailing', "[", '{"imageBase64":"not base64!']) {
+	it("stops reading at the first error and leaves the rest unread", async () => {
+		for (const head of ['{"a":1} trailing', "[", '{"mode":}']) {
 			const body = generatedStream(head, "x", 10 * 1024 * 1024, "");
 			expect((await refusal(readTranslateBody(body.stream, null))).status).toBe(400);
 			expect(body.pulled()).toBe(head.length);
-			expect(body.cancelled()).toBe(true);
+			expect(body.stream.locked).toBe(false); // the rest is http/drain.ts's to read
 		}
 	});
 

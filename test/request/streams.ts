@@ -4,17 +4,7 @@ import { RequestError } from "../../src/request/errors";
 
 const encoder = new TextEncoder();
 
-/** A small seeded generator (mulberry32), so that a failing random case can be replayed. */
-export function seededRandom(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+export { seededRandom } from "../../fuzz/seeded-random";
 
 export function randomBytes(length: number, random: () => number): Uint8Array {
 	const bytes = new Uint8Array(length);

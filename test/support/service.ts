@@ -1,3 +1,4 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { Env } from "../../src/env";
 import { createApp } from "../../src/http/app";
@@ -10,8 +11,19 @@ export const ADMIN_TOKEN = "test-admin-token";
 export function service(pipeline: Pipeline, vars: Partial<Record<keyof Env, unknown>> = {}) {
 	const app = createApp(pipeline);
 	const workerEnv = { ...env, ...vars };
+	/** Execution contexts of calls made: settlement after a response runs in their waitUntil. */
+	const contexts: ExecutionContext[] = [];
+	const context = () => {
+		const ctx = createExecutionContext();
+		contexts.push(ctx);
+		return ctx;
+	};
 	const call = (path: string, init?: RequestInit) =>
-		app.fetch(new Request(`https://yakusu.test${path}`, init), workerEnv);
+		app.fetch(new Request(`https://yakusu.test${path}`, init), workerEnv, context());
+	/** Waits for the settlement work of every call so far (a body read to its end, or cancelled). */
+	const settled = async () => {
+		await Promise.all(contexts.splice(0).map((ctx) => waitOnExecutionContext(ctx)));
+	};
 
 	const adminCall = async (method: string, path: string, body?: unknown) =>
 		call(`/admin${path}`, {
@@ -30,8 +42,10 @@ export function service(pipeline: Pipeline, vars: Partial<Record<keyof Env, unkn
 		return { accountId: account.accountId, keyId: key.keyId, apiKey: key.apiKey };
 	};
 
-	const balance = async (accountId: string) =>
-		(await (await adminCall("GET", `/accounts/${accountId}`)).json<{ credits: number }>()).credits;
+	const balance = async (accountId: string) => {
+		await settled();
+		return (await (await adminCall("GET", `/accounts/${accountId}`)).json<{ credits: number }>()).credits;
+	};
 
 	const translate = (apiKey: string, body: unknown, headers: Record<string, string> = {}) =>
 		call("/translate/image", {
@@ -40,7 +54,13 @@ export function service(pipeline: Pipeline, vars: Partial<Record<keyof Env, unkn
 			body: typeof body === "string" ? body : JSON.stringify(body),
 		});
 
-	return { app, call, adminCall, customer, balance, translate };
+	/** The call's record as the admin API shows it, once settlement after the response is done. */
+	const record = async (recordId: string) => {
+		await settled();
+		return (await adminCall("GET", `/records/${recordId}`)).json<Record<string, unknown>>();
+	};
+
+	return { app, env: workerEnv, context, call, adminCall, customer, balance, record, settled, translate };
 }
 
 let cachedImage: string | undefined;

@@ -189,7 +189,14 @@ const jpegFiles: HostileFile[] = [
 		// length is that header's first two bytes (FF C0: 65472), which skip to an 8000x8000 frame.
 		bytes: () => {
 			const decoy = sof(0xc0, 1, 1, [0x11]);
-			const hidden = join([DQT, DHT, sof(0xc0, 8000, 8000, [0x11]), sos([1]), zeros((greyBlocks(8000, 8000) * 3) / 8), EOI]);
+			const hidden = join([
+				DQT,
+				DHT,
+				sof(0xc0, 8000, 8000, [0x11]),
+				sos([1]),
+				zeros((greyBlocks(8000, 8000) * 3) / 8),
+				EOI,
+			]);
 			const file = new Uint8Array(4 + 0xffc0 + hidden.length);
 			file.set([...SOI, 0xff, 0xd0, ...decoy, ...DQT, ...DHT, ...sos([1]), 0, 0, ...EOI]);
 			file.set(hidden, 4 + 0xffc0);
