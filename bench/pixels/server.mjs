@@ -10,8 +10,11 @@ import { dirname, join } from "node:path";
 const require = createRequire(import.meta.url);
 const WRANGLER_CLI = join(dirname(require.resolve("wrangler/package.json")), "wrangler-dist", "cli.js");
 
-export async function startBenchWorker(port) {
-	const config = join(import.meta.dirname ?? dirname(new URL(import.meta.url).pathname), "wrangler.toml");
+/** `config`: the Worker's wrangler.toml, bench/pixels' own by default. */
+export async function startBenchWorker(
+	port,
+	config = join(import.meta.dirname ?? dirname(new URL(import.meta.url).pathname), "wrangler.toml"),
+) {
 	const args = [WRANGLER_CLI, "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--config", config];
 	args.push("--show-interactive-dev-session=false");
 	const child = spawn(process.execPath, args, {

@@ -3,3 +3,5 @@ export { composeOverlays } from "../../src/pipeline/compose";
 export { decodeImage } from "../../src/pipeline/decode";
 export { encodePng } from "../../src/pipeline/encode";
 export { eraseRegions } from "../../src/pipeline/erase";
+export { probeImage } from "../../src/pipeline/probe";
+export { admitImage } from "../../src/request/validate";

@@ -12,7 +12,9 @@ import { composeOverlays } from "../../src/pipeline/compose";
 import { decodeImage } from "../../src/pipeline/decode";
 import { encodePng } from "../../src/pipeline/encode";
 import { eraseRegions } from "../../src/pipeline/erase";
-import type { ErasedRegion, ImageFormat, Overlay, TranslatedRegion } from "../../src/pipeline/types";
+import { probeImage } from "../../src/pipeline/probe";
+import type { ErasedRegion, Overlay, TranslatedRegion } from "../../src/pipeline/types";
+import { admitImage } from "../../src/request/validate";
 
 let resvgMemory: WebAssembly.Memory | undefined;
 const ready = (async () => {
@@ -48,7 +50,6 @@ function overlaysFor(regions: ErasedRegion[]): Overlay[] {
 }
 
 async function pixels(request: Request): Promise<Response> {
-	const format = new URL(request.url).searchParams.get("format") as ImageFormat;
 	const regions = JSON.parse(decodeURIComponent(request.headers.get("x-regions") ?? "[]")) as TranslatedRegion[];
 	const bytes = new Uint8Array(await request.arrayBuffer());
 	const times: Record<string, number> = {};
@@ -60,7 +61,7 @@ async function pixels(request: Request): Promise<Response> {
 		times[stage] = now - mark;
 		mark = now;
 	};
-	const raster = await decodeImage(bytes, format);
+	const raster = decodeImage(probeImage(bytes, admitImage));
 	lap("decode");
 	const erased = eraseRegions(raster, regions, "manga");
 	lap("erase");

@@ -24,9 +24,7 @@ export type Pipeline = (job: TranslateJob, ctx: PipelineContext) => Promise<Pipe
 
 export const runPipeline: Pipeline = async (job, ctx) => {
 	const { timings } = ctx;
-	const raster = await timed(timings, "decode", () => decodeImage(job.image, job.format));
-	// The file's bytes are no longer needed: let them go before the big allocations that follow.
-	job.image = new Uint8Array(0);
+	const raster = await timed(timings, "decode", () => decodeImage(job.image));
 
 	const { regions } = await readAndTranslate(raster, job, ctx);
 	stopIfAbandoned(ctx.signal);
