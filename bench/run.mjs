@@ -24,6 +24,7 @@ const BENCHES = [
 		script: "bench/models.mjs",
 	},
 	{ name: "pixels", title: "The whole call: speed and memory in workerd", script: "bench/pixels.mjs" },
+	{ name: "decode", title: "Decoding: speed per format, and hostile files, in workerd", script: "bench/decode.mjs" },
 	{ name: "erase-quality", title: "Erase quality on the synthetic corpus", script: "bench/quality-erase.mjs" },
 	{ name: "typeset", title: "Typesetting quality and speed", script: "bench/typeset.mjs" },
 	{ name: "pages", title: "Real-looking pages: exact and rough boxes", script: "bench/pages.mjs" },

@@ -1,16 +1,55 @@
 /**
- * Starts the whole service of a source tree under `wrangler dev` (fresh Durable Object storage,
- * an enterprise account) and finds the workerd process that runs the Worker (the one wrangler
- * starts with --inspector-addr), so that its resident memory can be read from /proc, and its live
- * memory through the inspector.
+ * Workers under `wrangler dev` for the benchmarks, and the memory of their workerd processes:
+ * - startService: the whole service of a source tree (fresh Durable Object storage, an enterprise
+ *   account), with the workerd that runs the Worker (the one wrangler starts with --inspector-addr)
+ *   and its live memory through the inspector (bench/pixels.mjs);
+ * - startBenchWorker: a bench-only Worker by its wrangler.toml (bench/decode.mjs).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { freePort, provisionAccount } from "../../scripts/dev-server.mjs";
 
 const ADMIN_TOKEN = "bench-admin-token";
+const require = createRequire(import.meta.url);
+const WRANGLER_CLI = join(dirname(require.resolve("wrangler/package.json")), "wrangler-dist", "cli.js");
+
+/** A bench-only Worker (`config`: its wrangler.toml) with the workerd processes wrangler started for it. */
+export async function startBenchWorker(port, config) {
+	const args = [WRANGLER_CLI, "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--config", config];
+	args.push("--show-interactive-dev-session=false");
+	const child = spawn(process.execPath, args, {
+		stdio: ["ignore", "pipe", "pipe"],
+		env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
+	});
+	let output = "";
+	for (const stream of [child.stdout, child.stderr]) stream.on("data", (t) => (output = (output + t).slice(-10000)));
+	const url = `http://127.0.0.1:${port}`;
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		if (child.exitCode !== null || Date.now() > deadline) {
+			child.kill("SIGKILL");
+			throw new Error(`bench worker did not start:\n${output}`);
+		}
+		try {
+			if ((await fetch(`${url}/ready`)).ok) break;
+		} catch {
+			// not listening yet
+		}
+		await new Promise((r) => setTimeout(r, 250));
+	}
+	// wrangler may run more than one workerd (a proxy and the user Worker): the caller measures all.
+	const workerds = descendants(child.pid).filter((pid) => processName(pid) === "workerd");
+	if (workerds.length === 0) throw new Error("no workerd process under wrangler");
+	const stop = async () => {
+		child.kill("SIGTERM");
+		await new Promise((r) => setTimeout(r, 500));
+		if (child.exitCode === null) child.kill("SIGKILL");
+	};
+	return { url, workerds, stop };
+}
 
 /** @param {{ dir: string, vars: Record<string, string> }} options */
 export async function startService({ dir, vars }) {

@@ -13,10 +13,10 @@
  * in memory.
  */
 import { type Band, drawOverlay, pasteErased } from "./compose";
-import { decodeRows } from "./decode-rows";
+import { decodeRows } from "./decode";
 import { PngEncoder } from "./pixels/png-encode";
-import { decodeUntilEnough, EnoughRows, pixelWords, type RowSink } from "./rows";
-import type { ErasedPixels, Overlay, Rgb, TranslateJob } from "./types";
+import { decodeUntilEnough, EnoughRows, pixelWords } from "./rows";
+import type { ErasedPixels, Overlay, Rgb, RowSink, TranslateJob } from "./types";
 
 /** Bytes of RGBA a band holds (at least one row). */
 const BAND_BYTES = 1 << 20;
@@ -34,7 +34,7 @@ export interface PlannedOverlay {
 }
 
 export interface BandInputs {
-	job: Pick<TranslateJob, "image" | "format" | "width" | "height">;
+	job: Pick<TranslateJob, "image">;
 	/** Pasted in this order. */
 	erased: ErasedPixels[];
 	/** Drawn in this order, over the erased pixels. */
@@ -65,7 +65,7 @@ export function bandsToPng(inputs: BandInputs, heldBytes = HELD_BYTES): AsyncIte
 			while (!writer.done) {
 				const from = writer.rowsWritten;
 				const segment = writer.segment();
-				await decodeUntilEnough(() => decodeRows(inputs.job, segment));
+				await decodeUntilEnough(() => decodeRows(inputs.job.image, segment));
 				if (writer.rowsWritten === from) throw new Error(`the decoder stopped at row ${from}`);
 				yield* writer.take();
 			}
@@ -113,11 +113,16 @@ class BandWriter {
 		{ job, erased, overlays, channels }: BandInputs,
 		private readonly heldBytes: number,
 	) {
-		this.width = job.width;
-		this.height = job.height;
-		this.encoder = new PngEncoder(job.width, job.height, channels);
-		this.rowsPerBand = Math.max(1, Math.floor(BAND_BYTES / (job.width * 4)));
-		this.band = { top: 0, width: job.width, height: 0, data: new Uint8Array(this.rowsPerBand * job.width * 4) };
+		this.width = job.image.width;
+		this.height = job.image.height;
+		this.encoder = new PngEncoder(job.image.width, job.image.height, channels);
+		this.rowsPerBand = Math.max(1, Math.floor(BAND_BYTES / (job.image.width * 4)));
+		this.band = {
+			top: 0,
+			width: job.image.width,
+			height: 0,
+			data: new Uint8Array(this.rowsPerBand * job.image.width * 4),
+		};
 		this.pasting = erased;
 		this.upcoming = overlays
 			.map((overlay, order) => ({ overlay, order }))

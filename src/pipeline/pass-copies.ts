@@ -3,7 +3,7 @@
  * the scan of which PNG colour type the result will need (the last pass must choose it before its
  * first row). Afterwards the call holds only the file's bytes and the copies while the models think.
  */
-import { decodeRows } from "./decode-rows";
+import { decodeRows } from "./decode";
 import { ColourScan } from "./pixels/png-encode";
 import { type ReaderImage, readerImage } from "./read-copy";
 import { pixelWords } from "./rows";
@@ -18,7 +18,7 @@ export interface FirstPass {
 
 export async function copyForReaders(job: TranslateJob): Promise<FirstPass> {
 	const colours = new ColourScan();
-	const reader = await readerImage(job.width, job.height, (sink) => decodeRows(job, sink), {
+	const reader = await readerImage(job.image.width, job.image.height, (sink) => decodeRows(job.image, sink), {
 		rows: (_y, _count, rgba) => colours.addPixels(pixelWords(rgba)),
 	});
 	return { reader, colours };

@@ -5,10 +5,10 @@
  */
 import type { Mode } from "../request/options";
 import { type Crop, planCrops } from "./crop-plan";
-import { decodeRows } from "./decode-rows";
+import { decodeRows } from "./decode";
 import { type ErasedCrop, eraseCrop, joinTiles } from "./erase-crop";
-import { decodeUntilEnough, EnoughRows, type RowSink } from "./rows";
-import type { ErasedPixels, ErasedRegion, Raster, TranslatedRegion, TranslateJob } from "./types";
+import { decodeUntilEnough, EnoughRows } from "./rows";
+import type { ErasedPixels, ErasedRegion, Raster, RowSink, TranslatedRegion, TranslateJob } from "./types";
 
 export interface SecondPass {
 	/** The regions that were given a crop, measured and (but in light-novel mode) erased, in reading order. */
@@ -20,15 +20,15 @@ export interface SecondPass {
 }
 
 export async function eraseInCrops(job: TranslateJob, regions: TranslatedRegion[], mode: Mode): Promise<SecondPass> {
-	const plan = planCrops(regions, job.width, job.height);
+	const plan = planCrops(regions, job.image.width, job.image.height);
 	const byId = new Map(regions.map((r) => [r.id, r]));
 	const done: { crop: Crop; result: ErasedCrop }[] = [];
 	for (const pass of plan.passes) {
-		const collector = new CropCollector(pass, job.width, (crop, pixels) => {
+		const collector = new CropCollector(pass, job.image.width, (crop, pixels) => {
 			const inCrop = crop.regionIds.map((id) => byId.get(id)!);
 			done.push({ crop, result: eraseCrop(pixels, crop.box, inCrop, mode) });
 		});
-		await decodeUntilEnough(() => decodeRows(job, collector));
+		await decodeUntilEnough(() => decodeRows(job.image, collector));
 	}
 	// Overlapping crops are pasted in the order of their first region, as erase handles regions.
 	done.sort((a, b) => a.crop.regionIds[0]! - b.crop.regionIds[0]!);

@@ -8,8 +8,9 @@
  */
 import type { SentImage } from "../models/model-ask";
 import { JpegEncoder } from "./pixels/jpeg-encode";
-import { pixelWords, type RowSink } from "./rows";
+import { pixelWords } from "./rows";
 import { estimateCharacters } from "./text-density";
+import type { RowSink } from "./types";
 
 /** An area of the original image, in its pixels. */
 export interface Window {

@@ -1,16 +1,7 @@
 /**
- * Decoded pixels as every pass of the pipeline takes them: a few rows at a time, top to bottom,
- * never the whole image. A pass is a row sink; the decoder calls it as rows come out.
+ * What every pass of the pipeline needs around the rows `decodeRows` hands its `RowSink`
+ * (types.ts): stopping a decode early, and reading rows as pixel words.
  */
-
-/**
- * Where an image's rows are delivered: every row once, top to bottom, straight RGBA. Each call
- * hands `count` consecutive rows from row `y`: `rgba` holds `count * width * 4` bytes and is valid
- * only during the call (the decoder reuses it). Throwing from `rows` stops the decode.
- */
-export interface RowSink {
-	rows(y: number, count: number, rgba: Uint8Array): void;
-}
 
 /** Thrown by a sink that needs no more rows: the pass catches it, the decode stops early. */
 export class EnoughRows extends Error {

@@ -46,8 +46,8 @@ export const runPipeline: Pipeline = async (job, ctx) => {
 		mode: job.mode,
 		sourceLanguage: job.sourceLanguage,
 		targetLanguage: job.targetLanguage,
-		imageWidth: job.width,
-		imageHeight: job.height,
+		imageWidth: job.image.width,
+		imageHeight: job.image.height,
 		loadFont: fontsFrom(ctx.env),
 	};
 	const plan = await timed(timings, "typeset", () =>

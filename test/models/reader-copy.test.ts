@@ -1,12 +1,12 @@
 /** The reader copy: small, made from the raster, tiles for strips, regions merged back to original pixels. */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SentImage } from "../../src/models/model-ask";
-import { decodeImage } from "../../src/pipeline/decode";
 import { readAndTranslate } from "../../src/pipeline/read";
 import { ReaderCopier, type ReaderImage, readingWindows, Shrink, type Window } from "../../src/pipeline/read-copy";
 import { mergeRegions, placeRegions } from "../../src/pipeline/read-regions";
 import type { Raster } from "../../src/pipeline/types";
 import { imageSize } from "../fakes/vendor.mjs";
+import { decodeFile } from "../support/decode";
 import { job, raster, readerImageOf, withFake } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
@@ -27,10 +27,7 @@ function pageCopy(image: ReaderImage): SentImage {
 }
 
 async function decoded(copy: SentImage): Promise<Raster> {
-	return decodeImage(
-		Uint8Array.from(atob(copy.base64), (c) => c.charCodeAt(0)),
-		"jpeg",
-	);
+	return decodeFile(Uint8Array.from(atob(copy.base64), (c) => c.charCodeAt(0)));
 }
 
 describe("reader copy", () => {

@@ -104,11 +104,7 @@ describe("reading a dense page", () => {
 				inFlight--;
 			}
 		});
-		const result = await readAndTranslate(
-			await readerImageOf(page),
-			job({ translator: "grok", width: 1000, height: 1500 }),
-			ctx,
-		);
+		const result = await readAndTranslate(await readerImageOf(page), job({ translator: "grok" }), ctx);
 		const parts = fake.calls.length;
 		expect(parts).toBeGreaterThan(1);
 		expect(most).toBe(parts);

@@ -1,9 +1,9 @@
 /** The reader copy's JPEG encoder: files that decoders read back as the image that was encoded. */
 import { PhotonImage } from "@cf-wasm/photon";
 import { describe, expect, it } from "vitest";
-import { decodeImage } from "../../src/pipeline/decode";
 import { JpegEncoder } from "../../src/pipeline/pixels/jpeg-encode";
 import type { Raster } from "../../src/pipeline/types";
+import { decodeFile } from "../support/decode";
 
 /** RGB rows of a smooth colour field with a dark bar, like a page with a line of text. */
 function scene(width: number, height: number): Uint8Array {
@@ -54,7 +54,7 @@ describe("JpegEncoder", () => {
 		it(`a ${width}x${height} image decodes to itself (ours and photon) within a few levels`, async () => {
 			const rgb = scene(width, height);
 			const file = encode(rgb, width, height);
-			for (const decoded of [await decodeImage(file, "jpeg"), photon(file)]) {
+			for (const decoded of [decodeFile(file), photon(file)]) {
 				expect([decoded.width, decoded.height]).toEqual([width, height]);
 				// Stripes 7 px apart lose a little more on a tiny image: few blocks, mostly edges.
 				expect(meanError(rgb, decoded)).toBeLessThan(width * height < 400 ? 8 : 4);
@@ -67,9 +67,7 @@ describe("JpegEncoder", () => {
 		const low = encode(rgb, 320, 240, 30);
 		const high = encode(rgb, 320, 240, 95);
 		expect(low.length).toBeLessThan(high.length / 2);
-		expect(meanError(rgb, await decodeImage(high, "jpeg"))).toBeLessThan(
-			meanError(rgb, await decodeImage(low, "jpeg")),
-		);
+		expect(meanError(rgb, decodeFile(high))).toBeLessThan(meanError(rgb, decodeFile(low)));
 	});
 
 	it("refuses to end before its last row", () => {

@@ -6,7 +6,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Band, drawOverlay, pasteErased } from "../../src/pipeline/compose";
-import { decodeImage } from "../../src/pipeline/decode";
 import { encodePng } from "../../src/pipeline/encode";
 import { eraseRegions } from "../../src/pipeline/erase";
 import { bandsToPng } from "../../src/pipeline/pass-bands";
@@ -14,6 +13,7 @@ import { eraseInCrops } from "../../src/pipeline/pass-crops";
 import { MAX_REGIONS_PER_CALL, runPipeline } from "../../src/pipeline/run";
 import type { Box, Raster, TranslatedRegion, TranslateJob } from "../../src/pipeline/types";
 import { ALL_KEYS, job } from "../models/helpers";
+import { decodeFile, probed } from "../support/decode";
 import { concat } from "../support/png";
 
 afterEach(() => vi.restoreAllMocks());
@@ -42,13 +42,7 @@ function page(width: number, height: number, boxes: Box[], paper: Colour = WHITE
 }
 
 function jobFor(raster: Raster, overrides: Partial<TranslateJob> = {}): TranslateJob {
-	return job({
-		image: concat(encodePng(raster)),
-		format: "png",
-		width: raster.width,
-		height: raster.height,
-		...overrides,
-	});
+	return job({ image: probed(concat(encodePng(raster))), ...overrides });
 }
 
 function regionsAt(boxes: Box[]): TranslatedRegion[] {
@@ -143,7 +137,7 @@ describe("the PNG written band by band", () => {
 		const expected: Band = { ...original, data: original.data.slice(), top: 0 };
 		pasteErased(expected, erased);
 		drawOverlay(expected, overlay);
-		const out = await decodeImage(png, "png");
+		const out = decodeFile(png);
 		expect([out.width, out.height]).toEqual([300, 2000]);
 		expect(differing(out.data, expected.data)).toBe(0);
 		expect(png[25]).toBe(0); // colour type: grey, as every pixel and the overlay's colour are
@@ -222,7 +216,7 @@ describe("runPipeline", () => {
 		const png = await collect(result.png);
 		// A grey page, nothing drawn in colour: a grey PNG, a third of RGB's bytes to encode and send.
 		expect(png[25]).toBe(0);
-		const out = await decodeImage(png, "png");
+		const out = decodeFile(png);
 		const inked = (b: Box) => {
 			let n = 0;
 			for (let y = b.y0; y < b.y1; y++) for (let x = b.x0; x < b.x1; x++) if (out.data[(y * 1000 + x) * 4]! < 100) n++;

@@ -1,9 +1,9 @@
 /** The PNG the last pass writes: rows as they come, in the smallest colour type that holds them. */
 import { describe, expect, it } from "vitest";
-import { decodeImage } from "../../src/pipeline/decode";
 import { ColourScan, encodePng, PngEncoder } from "../../src/pipeline/pixels/png-encode";
 import { pixelWords } from "../../src/pipeline/rows";
 import type { Raster } from "../../src/pipeline/types";
+import { decodeFile } from "../support/decode";
 import { concat } from "../support/png";
 
 function noise(width: number, height: number, grey: boolean): Raster {
@@ -37,7 +37,7 @@ describe("PngEncoder", () => {
 
 	it("writes a file that decodes to the image", async () => {
 		const image = noise(64, 48, false);
-		const out = await decodeImage(concat(encodePng(image)), "png");
+		const out = decodeFile(concat(encodePng(image)));
 		expect(out.data).toEqual(image.data);
 	});
 
