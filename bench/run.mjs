@@ -23,7 +23,7 @@ const BENCHES = [
 		title: "Read and translate: wall time at a vendor's pace, output tokens, bytes, our own time",
 		script: "bench/models.mjs",
 	},
-	{ name: "pixels", title: "Erase and compose: speed and memory in workerd", script: "bench/pixels.mjs" },
+	{ name: "pixels", title: "The whole call: speed and memory in workerd", script: "bench/pixels.mjs" },
 	{ name: "decode", title: "Decoding: speed per format, and hostile files, in workerd", script: "bench/decode.mjs" },
 	{ name: "erase-quality", title: "Erase quality on the synthetic corpus", script: "bench/quality-erase.mjs" },
 	{ name: "typeset", title: "Typesetting quality and speed", script: "bench/typeset.mjs" },

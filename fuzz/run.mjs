@@ -98,7 +98,7 @@ async function fuzz(target, until) {
 			});
 			let current;
 			let startedAt = 0;
-			child.on("message", (message) => {
+			child.on("message", (/** @type {any} */ message) => {
 				if (message.type === "start") {
 					current = message.index;
 					startedAt = Date.now();

@@ -2,7 +2,7 @@
  * The typed hand-offs between pipeline stages. Each stage is a plain function of
  * these values; none of them knows about HTTP, keys or credits.
  *
- *   decode -> read -> translate -> erase -> typeset -> compose -> encode
+ *   decode (reader copies) -> read -> translate -> layout, erase (crops) -> typeset -> compose, encode (bands)
  */
 import type { Env } from "../env";
 import type { Mode, Translator } from "../request/options";
@@ -164,7 +164,9 @@ export interface Overlay {
 	raster: Raster;
 }
 
-/** Per-stage wall time in milliseconds, kept in the record log. */
-export type StageTimings = Partial<
-	Record<"decode" | "read" | "translate" | "erase" | "typeset" | "compose" | "encode", number>
->;
+/**
+ * Per-stage wall time in milliseconds, kept in the record log: decode is the first pass (reader
+ * copies), erase the second (crops), typeset the page plan. The last pass (compose, encode) runs
+ * while the response streams, after the call is settled, so the record cannot hold its time.
+ */
+export type StageTimings = Partial<Record<"decode" | "read" | "translate" | "erase" | "typeset", number>>;

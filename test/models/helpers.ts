@@ -2,6 +2,7 @@
 import { vi } from "vitest";
 import type { Env } from "../../src/env";
 import { probeImage } from "../../src/pipeline/probe";
+import { type ReaderImage, readerImage } from "../../src/pipeline/read-copy";
 import type { PipelineContext, Raster, TranslateJob } from "../../src/pipeline/types";
 import { admitImage } from "../../src/request/validate";
 import { createFakeVendor, type FakeOptions, type FakeVendor } from "../fakes/vendor.mjs";
@@ -25,6 +26,11 @@ export function raster(width: number, height: number): Raster {
 	}
 	for (let i = 3; i < data.length; i += 4) data[i] = 255;
 	return { width, height, data };
+}
+
+/** The reader's view of a raster, made from its rows as the pipeline's first pass makes it. */
+export function readerImageOf(image: Raster): Promise<ReaderImage> {
+	return readerImage(image.width, image.height, (sink) => sink.rows(0, image.height, image.data));
 }
 
 export function job(overrides: Partial<TranslateJob> = {}): TranslateJob {

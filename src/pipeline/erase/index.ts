@@ -34,8 +34,11 @@ function eraseRegion(raster: Raster, region: TranslatedRegion, erase: boolean): 
 	const erased = dilate(lettering.mask, patch.width, patch.height, bg.kind === "texture" ? 3 : 2);
 	// A balloon outline the glyphs touch is art: the margin stops at it.
 	if (lettering.outline) for (let i = 0; i < erased.length; i++) erased[i]! &= 1 - lettering.outline[i]!;
-	inpaint(patch, bg, erased, lettering.outline);
-	if (erase) pastePatch(raster, patch, erased);
+	// Light-novel mode keeps the lettering under its panel: nothing is filled, nothing written.
+	if (erase) {
+		inpaint(patch, bg, erased, lettering.outline);
+		pastePatch(raster, patch, erased);
+	}
 
 	// The translation may grow past the text into clean background: on flat art and gradients that
 	// is the plain part of the padded area; on texture and patterns, only what was cleaned and the reader's box.
@@ -49,7 +52,10 @@ function eraseRegion(raster: Raster, region: TranslatedRegion, erase: boolean): 
 		textBox,
 		erasedBox,
 		textColor,
-		backgroundColor: medianColour(patch, erased) ?? textColor,
+		// Filled, the erased pixels are the background; unfilled (light-novel), what lies between the glyphs is.
+		backgroundColor:
+			(erase ? medianColour(patch, erased) : medianColour(patch, behind(erased, lettering.box, patch.width))) ??
+			textColor,
 		bold: looksBold(lettering, patch.width, region.vertical),
 		align: lineAlignment(lettering, patch.width, region.vertical, toPatchBox(patch, erasedBox)),
 	};
@@ -62,6 +68,15 @@ function nothingFound(region: TranslatedRegion, box: Box, patch?: Patch, bg?: Ba
 	const backgroundColor: Rgb = [centre(0), centre(1), centre(2)];
 	const textColor: Rgb = region.color ?? contrasting(backgroundColor);
 	return { ...region, textBox: box, erasedBox: box, textColor, backgroundColor, bold: false, align: "center" };
+}
+
+/** The pixels of the lettering's box (patch px) outside the erase mask: what lies behind the text. */
+function behind(erased: Uint8Array, box: Box, width: number): Uint8Array {
+	const out = new Uint8Array(erased.length);
+	for (let y = box.y0; y < box.y1; y++) {
+		for (let i = y * width + box.x0; i < y * width + box.x1; i++) out[i] = erased[i] ? 0 : 1;
+	}
+	return out;
 }
 
 function contrasting([r, g, b]: Rgb): Rgb {

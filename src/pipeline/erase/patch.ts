@@ -1,5 +1,7 @@
 import type { Box, Raster } from "../types";
 
+type Size = Pick<Raster, "width" | "height">;
+
 /** A copy of one rectangle of the image; stages work on it and write back only what they change. */
 export interface Patch {
 	/** Where the patch sits in the image. */
@@ -11,7 +13,7 @@ export interface Patch {
 }
 
 /** The reader's box grown by a margin, clipped to the image: the only area erasure may touch. */
-export function paddedBox(box: Box, raster: Raster): Box {
+export function paddedBox(box: Box, raster: Size): Box {
 	const side = Math.min(box.x1 - box.x0, box.y1 - box.y0);
 	// Reader boxes are approximate: the margin catches lettering that spills past them.
 	const pad = Math.round(Math.min(48, Math.max(6, side * 0.15)));
@@ -19,7 +21,7 @@ export function paddedBox(box: Box, raster: Raster): Box {
 }
 
 /** The box within the image, in whole pixels; a box with a side that is not a number is empty. */
-export function clipBox(box: Box, raster: Raster): Box {
+export function clipBox(box: Box, raster: Size): Box {
 	const within = (v: number, max: number) => (Number.isFinite(v) ? Math.max(0, Math.min(max, v)) : 0);
 	const x0 = within(Math.floor(box.x0), raster.width);
 	const y0 = within(Math.floor(box.y0), raster.height);

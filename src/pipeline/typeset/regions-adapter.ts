@@ -1,7 +1,7 @@
 /**
- * TEMPORARY: today's single-pass run.ts hands the typesetter erased regions, not layout's blocks.
- * Each region becomes a block of its own whose container is the area the erase stage cleaned.
- * Remove when run.ts passes TextBlocks (the layout stage and the pass-by-pass pipeline).
+ * TEMPORARY: until the layout stage makes blocks, the pipeline hands the typesetter erased
+ * regions. Each region becomes a block of its own whose container is the area the erase stage
+ * cleaned. Remove when run.ts passes layout's TextBlocks.
  */
 import type { Box, ErasedRegion, TextBlock } from "../types";
 import { type TypesetResult, typesetPage } from "./page";
@@ -10,12 +10,12 @@ import { sourceFontSize } from "./source-size";
 
 export async function typesetRegions(regions: ErasedRegion[], opts: PageOptions): Promise<TypesetResult> {
 	return typesetPage(
-		regions.map((region) => asBlock(region, opts)),
+		regions.map((region) => regionAsBlock(region, opts)),
 		opts,
 	);
 }
 
-function asBlock(region: ErasedRegion, opts: PageOptions): TextBlock {
+export function regionAsBlock(region: ErasedRegion, opts: Pick<PageOptions, "mode">): TextBlock {
 	const cleaned = [region.erasedBox.x0, region.erasedBox.y0, region.erasedBox.x1, region.erasedBox.y1].every(
 		Number.isFinite,
 	);
