@@ -38,11 +38,7 @@ const useOcr = !process.argv.includes("--no-ocr");
 const ROOT = resolve(import.meta.dirname, "..");
 
 mkdirSync(OUT, { recursive: true });
-const after = await bundleWithWasm(
-	`export { layoutAndErase } from "./src/pipeline/layout-raster.ts";`,
-	ROOT,
-	"layout-after",
-);
+const after = await bundleWithWasm(`export { layOut } from "./test/support/lay-out.ts";`, ROOT, "layout-after");
 const before = await baseline();
 
 const inputs = [];
@@ -112,7 +108,7 @@ function runBefore(input, regions) {
 function runAfter(input, regions) {
 	return bestOf(() => {
 		const image = copy(input.image);
-		const { blocks, ms } = after.layoutAndErase(image, regions, input.mode);
+		const { blocks, ms } = after.layOut(image, regions, input.mode);
 		const areas = blocks
 			.filter((b) => b.treatment !== "keep")
 			.map((b) => ({ box: b.treatment === "cover" ? b.textBox : b.container.box, cover: b.treatment === "cover" }));

@@ -6,7 +6,8 @@
 //     is the same page answered in one request with every block's lines and colour, as reads
 //     were asked before pages were read in parts;
 //   - bytes sent to the reader for a 24-megapixel photo and a 1.5-megapixel manga page;
-//   - time our own code adds around the model calls: the reader copy (downscale + JPEG) and
+//   - time our own code adds around the model calls: the reader copy (rows averaged down and JPEG
+//     encoded as they come) and
 //     everything else (prompts, JSON, parsing, box mapping, merging), fake vendor time excluded.
 //
 // The stages (src/pipeline/read.ts and what it imports) are bundled with esbuild into bench/out/
@@ -39,7 +40,7 @@ await build({
 	stdin: {
 		contents: [
 			'export { readAndTranslate } from "./src/pipeline/read.ts";',
-			'export { downscale, readerCopy, readingWindows, READER_LONG_EDGE } from "./src/pipeline/read-copy.ts";',
+			'export { READER_LONG_EDGE, ReaderCopier, readerImage, readingWindows } from "./src/pipeline/read-copy.ts";',
 			'export { gridParts, halves } from "./src/pipeline/read-plan.ts";',
 		].join("\n"),
 		resolveDir: root,
@@ -52,9 +53,19 @@ await build({
 	outfile: bundle,
 	logLevel: "warning",
 });
-const { readAndTranslate, downscale, readerCopy, readingWindows, READER_LONG_EDGE, gridParts, halves } = await import(
-	pathToFileURL(bundle).href
-);
+const { readAndTranslate, READER_LONG_EDGE, ReaderCopier, readerImage, readingWindows, gridParts, halves } =
+	await import(pathToFileURL(bundle).href);
+
+/** The reader's view of a raster, its rows handed over as the pipeline's decoder does. */
+const readerImageOf = (raster) =>
+	readerImage(raster.width, raster.height, (sink) => sink.rows(0, raster.height, raster.data));
+
+/** The reader copy of one window of a raster. */
+function readerCopy(raster, window) {
+	const copier = new ReaderCopier(raster.width, [window]);
+	copier.rows(0, raster.height, raster.data);
+	return copier.finish()[0];
+}
 
 const KEYS = {
 	XAI_API_KEY: "bench",
@@ -91,7 +102,7 @@ async function run(raster, translator) {
 	};
 	const ctx = { env: KEYS, signal: new AbortController().signal, timings: {} };
 	const started = performance.now();
-	const result = await readAndTranslate(raster, mangaJob(raster, translator), ctx);
+	const result = await readAndTranslate(await readerImageOf(raster), mangaJob(raster, translator), ctx);
 	const totalMs = performance.now() - started;
 	return { result, totalMs, vendorMs, bodyBytes, calls: fake.calls.length };
 }
@@ -123,8 +134,7 @@ const strip = (
 	await makeSample({ name: "strip", kind: "flat", script: "ja", seed: 7, width: 800, height: 12000, regionCount: 12 })
 ).image;
 
-// Memory first, before anything else has grown photon's Wasm memory: what making the reader
-// copy of the 24 MP photo adds on top of the decoded raster it is given.
+// Memory: what making the reader copy of the 24 MP photo adds on top of the decoded raster it is given.
 {
 	globalThis.gc();
 	const before = process.memoryUsage();
@@ -135,7 +145,7 @@ const strip = (
 	const MB = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 	console.log("\nmemory for the 24 MP reader copy (raster itself not counted)");
 	console.log(
-		`  JS array buffers +${MB(during.arrayBuffers - before.arrayBuffers)} right after, +${MB(after.arrayBuffers - before.arrayBuffers)} once collected; RSS +${MB(during.rss - before.rss)} (includes photon's Wasm memory growth); copy ${copy.width}x${copy.height}`,
+		`  JS array buffers +${MB(during.arrayBuffers - before.arrayBuffers)} right after, +${MB(after.arrayBuffers - before.arrayBuffers)} once collected; RSS +${MB(during.rss - before.rss)}; copy ${copy.width}x${copy.height}`,
 	);
 }
 
@@ -228,7 +238,7 @@ async function timedCall(page, translator, rate) {
 	globalThis.fetch = (input, init) => fake.fetch(input, init);
 	const ctx = { env: KEYS, signal: new AbortController().signal, timings: {} };
 	const started = performance.now();
-	const result = await readAndTranslate(page.image, mangaJob(page.image, translator), ctx);
+	const result = await readAndTranslate(await readerImageOf(page.image), mangaJob(page.image, translator), ctx);
 	const seconds = (performance.now() - started) / 1000;
 	const tokens = fake.calls.map((c) => c.outputTokens ?? 0);
 	return { seconds, result, requests: fake.calls.length, tokens, ctx };
@@ -314,26 +324,19 @@ for (const translator of ["grok", "gemini", "claude", "kimi", "chatgpt", "deepse
 	console.log(`  ${translator}: ${result.roundTrips} round trip(s), ${calls} request(s)`);
 }
 
-console.log("\nreader copy: downscale straight from the raster, then JPEG (median)");
+console.log("\nreader copy: rows averaged down and JPEG encoded as they come (median)");
 for (const [name, raster] of [
 	["24 MP photo", photo],
 	["1.5 MP manga page", manga],
 ]) {
 	const whole = { x: 0, y: 0, width: raster.width, height: raster.height };
-	const scaleMs = [];
 	const copyMs = [];
 	for (let i = 0; i < 9; i++) {
-		let t = performance.now();
-		downscale(raster, whole, READER_LONG_EDGE);
-		scaleMs.push(performance.now() - t);
-		t = performance.now();
+		const t = performance.now();
 		readerCopy(raster, whole);
 		copyMs.push(performance.now() - t);
 	}
-	const scale = median(scaleMs);
-	console.log(
-		`  ${name}: downscale ${ms(scale)}, JPEG encode ${ms(median(copyMs) - scale)}, total ${ms(median(copyMs))}`,
-	);
+	console.log(`  ${name}: ${ms(median(copyMs))}`);
 }
 
 // Around the calls, without the image work: a 64x64 image costs next to nothing to copy, so what

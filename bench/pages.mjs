@@ -63,7 +63,7 @@ function regionsFor(page, kind) {
 /** The stages after the read: layout and erase (each timed), typeset, compose. */
 async function letter(page, regions) {
 	const erased = { ...page.image, data: page.image.data.slice() };
-	const { blocks, ms } = stages.layoutAndErase(erased, regions, page.mode);
+	const { blocks, ms } = stages.layOut(erased, regions, page.mode);
 	const { overlays } = await stages.typesetPage(blocks, {
 		mode: page.mode,
 		sourceLanguage: page.source,

@@ -31,7 +31,7 @@ const TARGET_PSNR = { flat: 38, manga: 38, gradient: 30, texture: 26, periodic: 
 const OUT = "bench/out/quality";
 const useOcr = !process.argv.includes("--no-ocr");
 
-const { layoutAndErase } = await bundleForNode("src/pipeline/layout-raster.ts", "layout-erase");
+const { layOut } = await bundleForNode("test/support/lay-out.ts", "layout-erase");
 mkdirSync(OUT, { recursive: true });
 
 const samples = [];
@@ -45,7 +45,7 @@ for (const sample of samples) {
 	// The corpus's lines are only texts; a reader's lines have boxes: none are handed over.
 	const regions = sample.regions.map((r) => ({ ...r, lines: undefined, translation: "" }));
 	const started = performance.now();
-	const { blocks } = layoutAndErase(erased, regions, "general");
+	const { blocks } = layOut(erased, regions, "general");
 	const ms = performance.now() - started;
 	for (const m of blocks) {
 		const truth = sample.regions.find((r) => r.id === m.regionIds[0]);
@@ -77,7 +77,7 @@ for (const sample of samples) {
 		box: { x0: Math.floor(r.box.x0), y0: Math.floor(r.box.y0), x1: Math.ceil(r.box.x1), y1: Math.ceil(r.box.y1) },
 		translation: "",
 	}));
-	layoutAndErase(roughImage, rough, "general");
+	layOut(roughImage, rough, "general");
 	const roughFile = join(OUT, `${sample.name}.rough.png`);
 	writeFileSync(roughFile, writePng(roughImage));
 	row.roughPsnr = psnr(sample, roughImage);
@@ -140,7 +140,7 @@ async function compareMethods() {
 		import { fillFromRepeats } from ${at("repeats.ts")};
 		import { inpaint } from ${at("inpaint.ts")};
 		export { fitBackground } from ${at("../layout/background.ts")};
-		export { paddedBox } from ${at("../layout/plan.ts")};
+		export { paddedBox } from ${at("../layout/search.ts")};
 		export { clipBox, cutPatch, pastePatch, toPatchBox, wholePatch } from ${at("../patch.ts")};
 		export const methods = {
 			"plane": (patch, bg, mask) => fillFromPlane(patch, bg, mask),

@@ -72,7 +72,7 @@ function erasedRegions(sample, target) {
 		translation: translationOf(r.text, target),
 	}));
 	// Each region as the block it became, keyed by its first region's id.
-	const { blocks } = typeset.layoutAndErase(image, translated, MODE);
+	const { blocks } = typeset.layOut(image, translated, MODE);
 	return blocks.map((b) => ({ ...b, id: b.regionIds[0] }));
 }
 

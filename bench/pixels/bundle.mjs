@@ -1,12 +1,16 @@
-/** Bundles a TypeScript entry of src/ into one ES module that node can import (bench tooling only). */
+/** Bundles a TypeScript entry of src/ into one ES module that node can import (bench and fuzz tooling only). */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 
 export async function bundleForNode(entry, name) {
 	const dir = join(import.meta.dirname ?? new URL(".", import.meta.url).pathname, "../out/bundles");
-	mkdirSync(dir, { recursive: true });
-	const outfile = join(dir, `${name}.mjs`);
+	return import(`${await bundleFile(entry, join(dir, `${name}.mjs`))}?t=${Date.now()}`);
+}
+
+/** Bundles `entry` into `outfile` (its folder made if need be) and returns the path. */
+export async function bundleFile(entry, outfile) {
+	mkdirSync(join(outfile, ".."), { recursive: true });
 	// photon loads its .wasm relative to its own files: left as a package import, node resolves it.
 	await build({
 		entryPoints: [entry],
@@ -17,5 +21,5 @@ export async function bundleForNode(entry, name) {
 		external: ["@cf-wasm/photon"],
 		logLevel: "warning",
 	});
-	return import(`${outfile}?t=${Date.now()}`);
+	return outfile;
 }

@@ -1,9 +1,8 @@
 /**
  * The benchmark's input images, made once from the synthetic corpus and cached in bench/out:
- * a manga page (PNG), a product photo (JPEG) and 25 MP images (PNG, JPEG, progressive JPEG, GIF,
- * lossless WebP).
- * `encode`: ImageMagick options that turn the synthetic PNG into the case's file; `noBaseline`:
- * why the naive baseline cannot run on it.
+ * a manga page (PNG), a product photo (JPEG), 25 MP images (PNG, JPEG, a noisy photo's JPEG,
+ * progressive JPEG, GIF, lossless WebP) and a 3 MP phone photo for the calls that wait together.
+ * `encode`: ImageMagick options that turn the synthetic PNG into the case's file.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -54,6 +53,17 @@ export const CASES = [
 		regions: 12,
 	},
 	{
+		// Sensor noise, as in a phone's photo: its PNG is several times a clean page's.
+		name: "5000×5000 noisy photo JPEG (25 MP), 12 regions",
+		file: "big-noisy.jpg",
+		encode: ["-attenuate", "0.6", "+noise", "Gaussian", ...CAMERA_JPEG],
+		kind: "texture",
+		script: "cyrillic",
+		width: 5000,
+		height: 5000,
+		regions: 12,
+	},
+	{
 		name: "5000×5000 progressive JPEG (25 MP), 12 regions",
 		file: "big-progressive.jpg",
 		encode: [...CAMERA_JPEG, "-interlace", "JPEG"],
@@ -77,7 +87,6 @@ export const CASES = [
 		name: "5000×5000 lossless WebP (25 MP), 12 regions",
 		file: "big.webp",
 		encode: ["-define", "webp:lossless=true"],
-		noBaseline: "resvg does not draw WebP",
 		kind: "manga",
 		script: "ko",
 		width: 5000,
@@ -85,6 +94,29 @@ export const CASES = [
 		regions: 12,
 	},
 ];
+
+/** Eight of these wait on a slow model at once. */
+export const PHONE_PHOTO = {
+	name: "phone photo 2000×1500 JPEG, 6 regions",
+	file: "phone.jpg",
+	encode: CAMERA_JPEG,
+	kind: "texture",
+	script: "latin",
+	width: 2000,
+	height: 1500,
+	regions: 6,
+};
+
+/** Loads fonts, HarfBuzz and resvg before anything is measured: what every warm isolate holds. */
+export const WARMUP = {
+	name: "warm-up 320×240 PNG, 2 regions",
+	file: "warmup.png",
+	kind: "flat",
+	script: "latin",
+	width: 320,
+	height: 240,
+	regions: 2,
+};
 
 const DIR = "bench/out/pixels-inputs";
 const FORMATS = { png: "png", jpg: "jpeg", gif: "gif", webp: "webp" };

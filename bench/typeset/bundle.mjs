@@ -30,7 +30,7 @@ export async function bundleTypeset() {
 		[
 			`export * from "./src/pipeline/typeset/index.ts";`,
 			`export { composeOverlays } from "./src/pipeline/compose.ts";`,
-			`export { layoutAndErase } from "./src/pipeline/layout-raster.ts";`,
+			`export { layOut } from "./test/support/lay-out.ts";`,
 		].join("\n"),
 		join(import.meta.dirname, "../.."),
 		"typeset",

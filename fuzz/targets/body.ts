@@ -9,14 +9,7 @@ import { MAX_IMAGE_BYTES, readTranslateBody, type TranslateBody } from "../../sr
 import { RequestError } from "../../src/request/errors";
 import { MAX_DEPTH } from "../../src/request/json-object-stream";
 import { translateOptionsSchema } from "../../src/request/schema";
-
-/** The fuzz harness's target shape (fuzz/ in the decode work); structural, so either declaration fits. */
-export interface FuzzTarget {
-	name: string;
-	seeds(): Uint8Array[];
-	crafted?(): { name: string; bytes: Uint8Array }[];
-	run(input: Uint8Array): void | Promise<void>;
-}
+import type { FuzzTarget } from "../target";
 
 /** What a body comes to: a refusal's status, or what the reader hands on. */
 type Outcome = { status: 400 | 413 } | { fields: Record<string, unknown>; image: NormalImage };
@@ -211,3 +204,6 @@ export const bodyTarget: FuzzTarget = {
 		}
 	},
 };
+
+/** What the fuzz harness (fuzz/run.mjs) runs: every module in fuzz/targets/ default-exports its target. */
+export default bodyTarget;

@@ -1,23 +1,47 @@
-import type { Overlay, Raster } from "./types";
+import type { Box, ErasedPixels, Overlay, Raster } from "./types";
 
 /**
- * Draws each overlay onto the raster with straight-alpha "over", in place. Overlays are small
- * patches (one per region), so nothing the size of the image is allocated; parts that fall
- * outside the raster are clipped.
+ * A few consecutive rows of the image, as the last pass holds them: what is pasted and drawn
+ * lands here, then the rows are encoded and let go.
  */
-export function composeOverlays(raster: Raster, overlays: Overlay[]): void {
-	for (const overlay of overlays) drawOver(raster, overlay);
+export interface Band extends Raster {
+	/** Image row of the band's first row. */
+	top: number;
 }
 
-function drawOver(target: Raster, { x, y, raster: patch }: Overlay): void {
+/** Writes the erase stage's pixels into the band where their mask is set; parts outside it are skipped. */
+export function pasteErased(band: Band, { box, mask, rgba }: ErasedPixels): void {
+	const rows = overlap(band, box.y0, box.y1);
+	if (!rows) return;
+	const boxWidth = box.x1 - box.x0;
+	const x0 = Math.max(0, box.x0);
+	const x1 = Math.min(band.width, box.x1);
+	for (let y = rows.y0; y < rows.y1; y++) {
+		let from = (y - box.y0) * boxWidth + (x0 - box.x0);
+		let to = ((y - band.top) * band.width + x0) * 4;
+		for (let x = x0; x < x1; x++, from++, to += 4) {
+			if (!mask[from]) continue;
+			band.data[to] = rgba[from * 4]!;
+			band.data[to + 1] = rgba[from * 4 + 1]!;
+			band.data[to + 2] = rgba[from * 4 + 2]!;
+			band.data[to + 3] = rgba[from * 4 + 3]!;
+		}
+	}
+}
+
+/**
+ * Draws the overlay's rows that fall in the band with straight-alpha "over", in place; parts
+ * outside the image are clipped. Drawing an overlay band by band gives the same pixels as at once.
+ */
+export function drawOverlay(band: Band, { x, y, raster: patch }: Overlay): void {
+	const rows = overlap(band, y, y + patch.height);
+	if (!rows) return;
 	const x0 = Math.max(0, x);
-	const y0 = Math.max(0, y);
-	const x1 = Math.min(target.width, x + patch.width);
-	const y1 = Math.min(target.height, y + patch.height);
-	const dst = target.data;
+	const x1 = Math.min(band.width, x + patch.width);
+	const dst = band.data;
 	const src = patch.data;
-	for (let ty = y0; ty < y1; ty++) {
-		let d = (ty * target.width + x0) * 4;
+	for (let ty = rows.y0; ty < rows.y1; ty++) {
+		let d = ((ty - band.top) * band.width + x0) * 4;
 		let s = ((ty - y) * patch.width + (x0 - x)) * 4;
 		for (let tx = x0; tx < x1; tx++, d += 4, s += 4) {
 			const sa = src[s + 3]!;
@@ -39,4 +63,11 @@ function drawOver(target: Raster, { x, y, raster: patch }: Overlay): void {
 			dst[d + 3] = Math.round(outA255 / 255);
 		}
 	}
+}
+
+/** Image rows in both the band and [y0, y1), or undefined when none. */
+function overlap(band: Band, y0: number, y1: number): Pick<Box, "y0" | "y1"> | undefined {
+	const from = Math.max(band.top, y0);
+	const to = Math.min(band.top + band.height, y1);
+	return from < to ? { y0: from, y1: to } : undefined;
 }

@@ -1,58 +1,78 @@
 import { PhotonImage } from "@cf-wasm/photon";
 import { PipelineError } from "./errors";
-import { decodeGif } from "./pixels/gif/decode";
-import { decodeJpeg } from "./pixels/jpeg/decode";
-import { JpegUnsupported } from "./pixels/jpeg/errors";
-import { applyOrientation, jpegOrientation } from "./pixels/orientation";
-import { decodePng } from "./pixels/png-decode";
-import { decodeWebp } from "./pixels/webp/decode";
-import { WebpUnsupported } from "./pixels/webp/errors";
-import type { ImageFormat, Raster } from "./types";
+import { decodeGifRows } from "./pixels/gif/decode";
+import { ImageDataError } from "./pixels/image-error";
+import { decodeJpegRaster, decodeJpegRows } from "./pixels/jpeg/decode";
+import { applyOrientation, emitOriented } from "./pixels/orientation";
+import { decodeAdam7, decodePngRows } from "./pixels/png-decode";
+import { rasterSink } from "./pixels/raster-rows";
+import { decodeWebpRaster, decodeWebpRows } from "./pixels/webp/decode";
+import { WorkBudget } from "./pixels/work-budget";
+import type { ProbedImage } from "./probe";
+import type { Raster, RowSink } from "./types";
 
 /**
- * Decodes the request's image into straight RGBA: PNG alpha kept, JPEG turned upright by its
- * EXIF orientation, GIF's first frame. Data that turns out corrupt or truncated only now is the
- * client's fault: 422 on `imageBase64`.
+ * Decodes a probed file to straight RGBA rows, top to bottom, as displayed (JPEG turned upright by
+ * its EXIF orientation, GIF's first frame, an animated WebP's first frame), into `sink`, holding no
+ * more than the probe priced (`image.cost`): rows stream where the format allows (plain PNG, baseline
+ * JPEG, lossy WebP, GIF), and the kinds that need the whole image (interlaced PNG, progressive JPEG's
+ * coefficients, lossless WebP, EXIF turns, photon) keep it and then hand out its rows. Call it again
+ * for every pass over the pixels: it keeps nothing between calls.
  *
- * PNG, JPEG (baseline and progressive), GIF and WebP go through our own decoders, which write one
- * RGBA buffer. photon is left for the JPEG kinds ours refuses (arithmetic coding, lossless, 12-bit,
- * CMYK) and WebP whose prefix tables would outgrow our budget; it holds the pixels about three
- * times in Wasm memory while decoding, and Wasm memory never shrinks: see docs/benchmarks.md for
- * what that costs at large sizes.
+ * Data that turns out broken only now, or asks for more work than the probe allowed, is the
+ * client's fault: PipelineError 422 on `imageBase64`. photon decodes the JPEG kinds ours does not
+ * (CMYK, lossless); it holds the pixels about three times in Wasm memory, which never shrinks.
  */
-export async function decodeImage(bytes: Uint8Array, format: ImageFormat): Promise<Raster> {
-	try {
-		if (format === "png") return await decodePng(bytes);
-		if (format === "jpeg") return applyOrientation(decodeJpegAnyKind(bytes), jpegOrientation(bytes));
-		if (format === "gif") return decodeGif(bytes);
-		return decodeWebpAnyKind(bytes);
-	} catch (error) {
-		if (isOutOfMemory(error)) throw error;
-		throw new PipelineError("Invalid field: imageBase64", 422, { cause: error });
-	}
+export function decodeRows(image: ProbedImage, sink: RowSink): void {
+	clientFault(() => {
+		const budget = new WorkBudget(image.cost.work);
+		if (image.format === "png") decodePngRows(image.bytes, image.png, budget, sink);
+		else if (image.format === "gif") decodeGifRows(image.bytes, image.gif, budget, sink);
+		else if (image.format === "webp") decodeWebpRows(image.webp, sink);
+		else if (image.jpeg.decoder === "photon") emitOriented(decodeWithPhoton(image.bytes), image.jpeg.orientation, sink);
+		else decodeJpegRows(image.bytes, image.jpeg, sink);
+	});
 }
 
-function decodeJpegAnyKind(bytes: Uint8Array): Raster {
-	try {
-		return decodeJpeg(bytes);
-	} catch (error) {
-		if (error instanceof JpegUnsupported) return decodeWithPhoton(bytes);
-		throw error;
-	}
+/**
+ * The whole image in one raster, for the code that still wants it: the rows of `decodeRows`
+ * gathered, except for the kinds that decode into a raster anyway, which hand over theirs rather
+ * than hold two.
+ */
+export function decodeImage(image: ProbedImage): Raster {
+	return clientFault(() => {
+		const whole = wholeRaster(image);
+		if (whole) return whole;
+		const sink = rasterSink(image.width, image.height);
+		decodeRows(image, sink);
+		if (!sink.complete()) throw new Error("the decoder stopped before the last row");
+		return sink.raster;
+	});
 }
 
-function decodeWebpAnyKind(bytes: Uint8Array): Raster {
-	try {
-		return decodeWebp(bytes);
-	} catch (error) {
-		if (error instanceof WebpUnsupported) return decodeWithPhoton(bytes);
-		throw error;
+function wholeRaster(image: ProbedImage): Raster | undefined {
+	if (image.format === "png" && image.png.header.interlaced) {
+		return decodeAdam7(image.bytes, image.png, new WorkBudget(image.cost.work));
 	}
+	if (image.format === "webp") return decodeWebpRaster(image.webp);
+	if (image.format !== "jpeg") return undefined;
+	const { jpeg } = image;
+	if (jpeg.decoder === "photon") return applyOrientation(decodeWithPhoton(image.bytes), jpeg.orientation);
+	if (jpeg.orientation > 2 || jpeg.frame.progressive || jpeg.scans.length > 1) {
+		return applyOrientation(decodeJpegRaster(image.bytes, jpeg), jpeg.orientation);
+	}
+	return undefined;
 }
 
 function decodeWithPhoton(bytes: Uint8Array): Raster {
-	// photon panics (a Wasm trap, RuntimeError) on data it cannot decode.
-	const image = PhotonImage.new_from_byteslice(bytes);
+	let image: PhotonImage;
+	try {
+		image = PhotonImage.new_from_byteslice(bytes);
+	} catch (error) {
+		// photon traps (a Wasm RuntimeError) on data it cannot decode.
+		if (error instanceof WebAssembly.RuntimeError) throw new ImageDataError("photon could not decode the file");
+		throw error;
+	}
 	try {
 		return { width: image.get_width(), height: image.get_height(), data: image.get_raw_pixels() };
 	} finally {
@@ -60,7 +80,12 @@ function decodeWithPhoton(bytes: Uint8Array): Raster {
 	}
 }
 
-/** A failed allocation is our limit, not the client's bad file: it stays a 500. */
-function isOutOfMemory(error: unknown): boolean {
-	return error instanceof RangeError && /alloc|memory/i.test(error.message);
+/** The client's broken file becomes 422 on imageBase64; anything else (our defect, memory) stays what it is. */
+function clientFault<T>(decode: () => T): T {
+	try {
+		return decode();
+	} catch (error) {
+		if (error instanceof ImageDataError) throw new PipelineError("Invalid field: imageBase64", 422, { cause: error });
+		throw error;
+	}
 }

@@ -1,179 +1,164 @@
-import { unsupportedFrame } from "./pixels/jpeg/errors";
-import type { ImageFormat } from "./types";
-
-export interface ImageHeader {
-	format: ImageFormat;
-	/** As displayed: a JPEG rotated by its EXIF orientation reports its rotated size. */
-	width: number;
-	height: number;
-	/**
-	 * Set when decoding this file needs more memory than the 4 bytes a pixel of the RGBA raster that
-	 * every other image needs: the pixel limit shrinks in proportion (src/request/validate.ts).
-	 */
-	costlyDecode?: CostlyDecode;
-}
-
-export interface CostlyDecode {
-	/** Peak bytes per pixel while decoding. */
-	bytesPerPixel: number;
-	/** What makes it costly, as the client would name the file. */
-	what: string;
-}
+import { type GifContainer, isGif, readGifContainer } from "./pixels/gif/container";
+import { gifHeldBytes } from "./pixels/gif/decode";
+import { ImageDataError } from "./pixels/image-error";
+import { DYNAMIC_BLOCK_WORK, INFLATER_BYTES } from "./pixels/inflate";
+import { mcuRowBytes } from "./pixels/jpeg/coefficients";
+import { type Frame, type JpegContainer, mcuGrid, readJpegContainer } from "./pixels/jpeg/container";
+import { jpegHeldBytes } from "./pixels/jpeg/decode";
+import { isPng, type PngContainer, type PngHeader, readPngContainer } from "./pixels/png-chunks";
+import { inflatedSize } from "./pixels/png-decode";
+import { bandRows } from "./pixels/raster-rows";
+import type { WebpContainer } from "./pixels/webp/container";
+import { readWebpContainer } from "./pixels/webp/container";
+import { webpHeldBytes } from "./pixels/webp/decode";
+import { isWebp } from "./pixels/webp/riff";
 
 /**
- * Reads format and size from the file header alone, before any pixel is allocated, so that
- * non-images and oversized images are refused before the call is accepted and charged.
+ * What decoding a file will cost, stated by the probe before the call is accepted, so that the
+ * limits are checked against what the decode really takes, whatever the file claims.
  */
-export function probeImage(bytes: Uint8Array): ImageHeader | undefined {
-	if (isPng(bytes)) return probePng(bytes);
-	if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return probeJpeg(bytes);
-	if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 4) === "WEBP") return probeWebp(bytes);
-	if (ascii(bytes, 0, 6) === "GIF87a" || ascii(bytes, 0, 6) === "GIF89a") return probeGif(bytes);
-	return undefined;
+export interface DecodeCost {
+	/**
+	 * Bytes `decodeRows` holds at its peak besides the file, the part that grows with the image
+	 * (rasters, coefficients, rows and bands as wide as the image): the pixel limit shrinks with it.
+	 */
+	memory: number;
+	/** Bytes it holds whatever the image's size (inflater window, prefix tables). */
+	fixedMemory: number;
+	/** Work units the decoder may spend where the file, not the pixels, sets the work (inflate blocks, LZW codes). */
+	work: number;
+	/** The kind of file, as a client would name it, for a refusal that says why its limit is lower. */
+	kind: string;
 }
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-function isPng(bytes: Uint8Array): boolean {
-	return PNG_SIGNATURE.every((b, i) => bytes[i] === b);
+interface Probed {
+	/** The file's bytes, never copied. */
+	bytes: Uint8Array;
+	/** As displayed: a JPEG turned by its EXIF orientation reports its turned size. */
+	width: number;
+	height: number;
+	cost: DecodeCost;
 }
 
-function ascii(bytes: Uint8Array, at: number, length: number): string {
-	if (bytes.length < at + length) return "";
-	return String.fromCharCode(...bytes.subarray(at, at + length));
+/** A file the probe read once, whole: what `decodeRows` decodes, as its container was parsed. */
+export type ProbedImage =
+	| (Probed & { format: "png"; png: PngContainer })
+	| (Probed & { format: "jpeg"; jpeg: JpegContainer })
+	| (Probed & { format: "webp"; webp: WebpContainer })
+	| (Probed & { format: "gif"; gif: GifContainer });
+
+/**
+ * The request's limits, applied by the probe as soon as it knows a size and cost: first from the
+ * header alone (so an oversized image costs no walk), then with the full cost. Throws to refuse.
+ */
+export type Admit = (width: number, height: number, cost?: DecodeCost) => void;
+
+/**
+ * Reads a client's file once, before the call is accepted and anything is charged: the container
+ * is walked to its end (every chunk, marker, block; a million empty chunks cost steps, not
+ * memory), and everything a decoder could read two ways, or that is cut short, broken, of a kind
+ * no decoder here takes, or asks for more work than its pixels justify, is refused with an
+ * ImageDataError (422). `admit` applies the pixel and memory limits (413). What it returns is all
+ * the decoder needs: the dimensions priced are the dimensions decoded.
+ */
+export function probeImage(bytes: Uint8Array, admit: Admit): ProbedImage {
+	if (isPng(bytes)) return probePng(bytes, admit);
+	if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return probeJpeg(bytes, admit);
+	if (isWebp(bytes)) return probeWebp(bytes, admit);
+	if (isGif(bytes)) return probeGif(bytes, admit);
+	throw new ImageDataError("not a PNG, JPEG, WebP or GIF file");
 }
 
-function view(bytes: Uint8Array): DataView {
-	return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+function probePng(bytes: Uint8Array, admit: Admit): ProbedImage {
+	const png = readPngContainer(bytes, (header) => admit(header.width, header.height));
+	const { header } = png;
+	const lineBytes = Math.ceil((header.width * header.bitsPerPixel) / 8);
+	// Three rows as the file stores them (a split row, the row, the row above), the RGBA band.
+	const rows = 3 * (lineBytes + 1) + header.width * bandRows(header.width, header.height) * 4;
+	const expected = inflatedSize(header);
+	const cost: DecodeCost = {
+		memory: rows + (header.interlaced ? header.width * header.height * 4 : 0),
+		fixedMemory: INFLATER_BYTES,
+		// Every byte of output once, a dynamic block per 512 bytes of it, and 64 blocks more.
+		work: 2 * expected + 64 * DYNAMIC_BLOCK_WORK,
+		kind: pngKind(header),
+	};
+	admit(header.width, header.height, cost);
+	return { format: "png", bytes, width: header.width, height: header.height, cost, png };
 }
 
-function sized(format: ImageFormat, width: number, height: number): ImageHeader | undefined {
-	return width > 0 && height > 0 ? { format, width, height } : undefined;
+function pngKind(header: PngHeader): string {
+	if (header.interlaced) return "an interlaced PNG";
+	return header.height * 4 < header.width ? "a PNG this wide" : "a PNG";
 }
 
-function probePng(bytes: Uint8Array): ImageHeader | undefined {
-	if (bytes.length < 24 || ascii(bytes, 12, 4) !== "IHDR") return undefined;
-	const v = view(bytes);
-	return sized("png", v.getUint32(16), v.getUint32(20));
-}
-
-function probeGif(bytes: Uint8Array): ImageHeader | undefined {
-	if (bytes.length < 10) return undefined;
-	const v = view(bytes);
-	return sized("gif", v.getUint16(6, true), v.getUint16(8, true));
-}
-
-function probeWebp(bytes: Uint8Array): ImageHeader | undefined {
-	if (bytes.length < 30) return undefined;
-	const v = view(bytes);
-	const chunk = ascii(bytes, 12, 4);
-	if (chunk === "VP8X") {
-		const width = 1 + (v.getUint16(24, true) | (bytes[26]! << 16));
-		const height = 1 + (v.getUint16(27, true) | (bytes[29]! << 16));
-		return sized("webp", width, height);
-	}
-	if (chunk === "VP8L") {
-		if (bytes[20] !== 0x2f) return undefined;
-		const bits = v.getUint32(21, true);
-		return sized("webp", (bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1);
-	}
-	if (chunk === "VP8 ") {
-		// Key frame start code, then 14-bit width and height.
-		if (bytes[23] !== 0x9d || bytes[24] !== 0x01 || bytes[25] !== 0x2a) return undefined;
-		return sized("webp", v.getUint16(26, true) & 0x3fff, v.getUint16(28, true) & 0x3fff);
-	}
-	return undefined;
-}
-
-/** Walks JPEG markers to the first SOFn frame header; an EXIF orientation of 5 to 8 swaps the sides. */
-function probeJpeg(bytes: Uint8Array): ImageHeader | undefined {
-	const v = view(bytes);
-	let at = 2;
-	let swap = false;
-	while (at + 4 <= bytes.length) {
-		if (bytes[at] !== 0xff) return undefined;
-		const marker = bytes[at + 1]!;
-		if (marker === 0xff) {
-			at += 1; // fill byte
-			continue;
-		}
-		if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
-			at += 2; // markers without a length
-			continue;
-		}
-		const length = v.getUint16(at + 2);
-		if (length < 2 || at + 2 + length > bytes.length) return undefined;
-		const segment = bytes.subarray(at + 4, at + 2 + length);
-		if (marker === 0xe1 && ascii(segment, 0, 4) === "Exif") {
-			const orientation = exifOrientation(segment.subarray(6));
-			swap = orientation !== undefined && orientation >= 5 && orientation <= 8;
-		}
-		const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-		if (isFrame) {
-			if (segment.length < 5) return undefined;
-			const sv = view(segment);
-			const height = sv.getUint16(1);
-			const width = sv.getUint16(3);
-			const header = swap ? sized("jpeg", height, width) : sized("jpeg", width, height);
-			const costlyDecode = jpegDecodeCost(marker, segment);
-			return header && costlyDecode ? { ...header, costlyDecode } : header;
-		}
-		if (marker === 0xda || marker === 0xd9) return undefined; // scan data before any frame header
-		at += 2 + length;
-	}
-	return undefined;
+function probeJpeg(bytes: Uint8Array, admit: Admit): ProbedImage {
+	const jpeg = readJpegContainer(bytes, (frame) => admit(frame.width, frame.height, frameCost(frame)));
+	const { frame, orientation } = jpeg;
+	const turned = orientation >= 5;
+	const width = turned ? frame.height : frame.width;
+	const height = turned ? frame.width : frame.height;
+	const photon = jpeg.decoder === "photon";
+	const cost: DecodeCost = {
+		memory: photon ? frame.width * frame.height * PHOTON_BYTES_PER_PIXEL : jpegHeldBytes(jpeg),
+		fixedMemory: 0,
+		work: jpeg.work,
+		kind: jpegKind(jpeg),
+	};
+	admit(width, height, cost);
+	return { format: "jpeg", bytes, width, height, cost, jpeg };
 }
 
 /**
  * Photon's peak Wasm memory per pixel, measured on 12 and 25 MP JPEG and GIF (168 MB at 12 MP,
- * 349 MB at 25 MP: docs/benchmarks.md): what a JPEG kind our decoder refuses costs.
+ * 349 MB at 25 MP: docs/benchmarks.md): what a JPEG kind only photon decodes costs.
  */
 const PHOTON_BYTES_PER_PIXEL = 14;
 
-/**
- * What decoding a JPEG costs beyond the raster, from its frame header (SOFn marker and segment).
- * Our decoder streams baseline files into the raster and keeps a progressive file's coefficients
- * inside the raster's own buffer (src/pipeline/pixels/jpeg/coefficients.ts): that fits while they
- * take at most 4 bytes a pixel, which full-resolution colour (4:4:4, 6 bytes) does not. Arithmetic
- * coding, lossless, 12-bit and CMYK files go to photon.
- */
-function jpegDecodeCost(marker: number, frame: Uint8Array): CostlyDecode | undefined {
-	const components = frame[5]!;
-	if (unsupportedFrame(marker, frame)) {
-		return {
-			bytesPerPixel: PHOTON_BYTES_PER_PIXEL,
-			what: "a JPEG of this kind (arithmetic, lossless, 12-bit or CMYK)",
-		};
-	}
-	if (marker !== 0xc2 || frame.length < 6 + components * 3) return undefined;
-	let hMax = 1;
-	let vMax = 1;
-	let blocks = 0;
-	for (let c = 0; c < components; c++) {
-		const h = frame[7 + c * 3]! >> 4;
-		const v = frame[7 + c * 3]! & 15;
-		hMax = Math.max(hMax, h);
-		vMax = Math.max(vMax, v);
-		blocks += h * v;
-	}
-	// 64 Int16 coefficients per block; an MCU covers hMax·vMax blocks' worth of pixels.
-	const bytesPerPixel = (2 * blocks) / (hMax * vMax);
-	return bytesPerPixel > 4 ? { bytesPerPixel, what: "a progressive JPEG with full-resolution colour" } : undefined;
+/** What the frame header alone says a decode costs at least: a progressive frame's coefficients. */
+function frameCost(frame: Frame): DecodeCost {
+	const memory = frame.progressive ? mcuGrid(frame).mcusY * mcuRowBytes(mcuGrid(frame)) : 0;
+	return { memory, fixedMemory: 0, work: 0, kind: frame.progressive ? progressiveKind(frame) : "a JPEG" };
 }
 
-/** The Orientation tag (0x0112) of IFD0 of a TIFF block, if present. */
-export function exifOrientation(tiff: Uint8Array): number | undefined {
-	if (tiff.length < 8) return undefined;
-	const little = tiff[0] === 0x49 && tiff[1] === 0x49;
-	if (!little && !(tiff[0] === 0x4d && tiff[1] === 0x4d)) return undefined;
-	const v = view(tiff);
-	const ifd = v.getUint32(4, little);
-	if (ifd + 2 > tiff.length) return undefined;
-	const count = v.getUint16(ifd, little);
-	for (let i = 0; i < count; i++) {
-		const entry = ifd + 2 + i * 12;
-		if (entry + 12 > tiff.length) return undefined;
-		if (v.getUint16(entry, little) === 0x0112) return v.getUint16(entry + 8, little);
-	}
-	return undefined;
+function jpegKind(jpeg: JpegContainer): string {
+	const { frame } = jpeg;
+	if (jpeg.decoder === "photon") return "a CMYK or lossless JPEG";
+	if (frame.progressive) return progressiveKind(frame);
+	if (jpeg.scans.length > 1) return "a JPEG whose colours come in separate scans";
+	return jpeg.orientation > 2 ? "a JPEG turned by its EXIF orientation" : "a JPEG";
+}
+
+function progressiveKind(frame: Frame): string {
+	const fullColour =
+		frame.components.length === 3 &&
+		frame.components.every((c) => c.h === frame.components[0]!.h && c.v === frame.components[0]!.v);
+	return fullColour ? "a progressive JPEG with full-resolution colour" : "a progressive JPEG";
+}
+
+function probeWebp(bytes: Uint8Array, admit: Admit): ProbedImage {
+	const webp = readWebpContainer(bytes, (width, height) => admit(width, height));
+	const held = webpHeldBytes(webp);
+	const cost: DecodeCost = {
+		memory: held.memory,
+		fixedMemory: held.fixedMemory,
+		work: 0,
+		kind: webp.frame.lossless ? "a lossless WebP" : webp.frame.alpha ? "a WebP with alpha" : "a WebP",
+	};
+	admit(webp.width, webp.height, cost);
+	return { format: "webp", bytes, width: webp.width, height: webp.height, cost, webp };
+}
+
+function probeGif(bytes: Uint8Array, admit: Admit): ProbedImage {
+	const gif = readGifContainer(bytes, (width, height) => admit(width, height));
+	const { width, height, frame } = gif;
+	const cost: DecodeCost = {
+		memory: gifHeldBytes(frame) + width * bandRows(width, height) * 4 + frame.width,
+		fixedMemory: 0,
+		// Every code draws at least a pixel, but clear codes draw none: allow as many again.
+		work: 2 * frame.width * frame.height + 8192,
+		kind: frame.interlaced ? "an interlaced GIF" : "a GIF",
+	};
+	admit(width, height, cost);
+	return { format: "gif", bytes, width, height, cost, gif };
 }

@@ -1,20 +1,16 @@
 /**
- * The copy of the image a reader is sent: sized for what the model actually looks at
- * (a long edge around 1600 px: every vendor scales larger images down anyway), JPEG
- * compressed, cut from the decoded raster without making another full-size copy.
- * Images beyond 3:1 (webtoon strips, banners) are read as overlapping tiles instead,
- * so that their text is not shrunk below legibility.
+ * The copy of the image a reader is sent: sized for what the model actually looks at (a long
+ * edge around 1600 px: every vendor scales larger images down anyway), JPEG compressed. It is
+ * made while the image is decoded, row by row: each window's rows are averaged down and handed
+ * to a streaming JPEG encoder, so neither the image nor the copy's pixels are ever held whole.
+ * Images beyond 3:1 (webtoon strips, banners) are read as overlapping tiles instead, so that
+ * their text is not shrunk below legibility.
  */
-import { PhotonImage } from "@cf-wasm/photon";
 import type { SentImage } from "../models/model-ask";
-import type { Raster } from "./types";
-
-/** Opaque RGBA pixels, 4 bytes each, rows top to bottom. */
-export interface ScaledPixels {
-	pixels: Uint8Array;
-	width: number;
-	height: number;
-}
+import { JpegEncoder } from "./pixels/jpeg-encode";
+import { pixelWords } from "./rows";
+import { estimateCharacters } from "./text-density";
+import type { RowSink } from "./types";
 
 /** An area of the original image, in its pixels. */
 export interface Window {
@@ -23,6 +19,22 @@ export interface Window {
 	width: number;
 	height: number;
 }
+
+/** What reading needs of the image, made from its rows without holding it. */
+export interface ReaderImage {
+	width: number;
+	height: number;
+	/**
+	 * A page (up to 3:1): its whole copy and the characters of lettering its pixels suggest
+	 * (text-density.ts); or a long strip: its tiles, each with its copy.
+	 */
+	view: { page: SentImage; characters: number } | { tiles: { window: Window; copy: SentImage }[] };
+	/** Copies of other windows (parts of a dense page, halves of a part whose answer was cut off): the rows pass again. */
+	copies(windows: Window[]): Promise<SentImage[]>;
+}
+
+/** Hands an image's rows to a sink, top to bottom, every time it is called (a decode of the file). */
+export type RowSource = (sink: RowSink) => void | Promise<void>;
 
 export const READER_LONG_EDGE = 1600;
 export const JPEG_QUALITY = 85;
@@ -54,88 +66,228 @@ export function readingWindows(width: number, height: number): Window[] {
 	});
 }
 
-/** The window scaled down (never up) to `longEdge` and encoded as JPEG. */
-export function readerCopy(raster: Raster, window: Window, longEdge = READER_LONG_EDGE): SentImage {
-	return jpegCopy(downscale(raster, window, longEdge));
+/**
+ * The reader's view of the image from one pass over its rows (`alongside` sees the same rows:
+ * the pipeline scans their colours in that pass).
+ */
+export async function readerImage(
+	width: number,
+	height: number,
+	rows: RowSource,
+	alongside?: RowSink,
+): Promise<ReaderImage> {
+	const windows = readingWindows(width, height);
+	// A page's copy keeps its pixels until the rows end, for the lettering estimate (6.8 MB at 1600x1067).
+	const copier = new ReaderCopier(width, windows, windows.length === 1);
+	await rows({
+		rows(y, count, rgba) {
+			copier.rows(y, count, rgba);
+			alongside?.rows(y, count, rgba);
+		},
+	});
+	const made = copier.finish();
+	const scaled = copier.firstPixels();
+	const view = scaled
+		? { page: made[0]!, characters: estimateCharacters(scaled.pixels, scaled.width, scaled.height) }
+		: { tiles: windows.map((window, i) => ({ window, copy: made[i]! })) };
+	return { width, height, view, copies: copiesFrom(width, rows) };
 }
 
-/** Pixels already scaled (by `downscale`) encoded as the JPEG a reader is sent. */
-export function jpegCopy({ pixels, width, height }: ScaledPixels): SentImage {
-	const image = new PhotonImage(pixels, width, height);
-	try {
-		return { mime: "image/jpeg", base64: toBase64(image.get_bytes_jpeg(JPEG_QUALITY)), width, height };
-	} finally {
-		image.free();
+/**
+ * Copies of any windows, from a new pass over the rows. Made apart from readerImage's locals: a
+ * closure there would keep its first copier (and the page's pixels) alive while the models think.
+ */
+function copiesFrom(width: number, rows: RowSource): ReaderImage["copies"] {
+	return async (windows) => {
+		const copier = new ReaderCopier(width, windows);
+		await rows(copier);
+		return copier.finish();
+	};
+}
+
+/** Makes the reader copy of each window as the image's rows go by. */
+export class ReaderCopier implements RowSink {
+	private readonly shrinks: Shrink[];
+	private readonly encoders: JpegEncoder[] = [];
+	/** The first window's copy as opaque RGBA, when kept. */
+	private readonly kept?: Uint8Array;
+
+	constructor(
+		private readonly imageWidth: number,
+		windows: Window[],
+		keepFirst = false,
+	) {
+		this.shrinks = windows.map((window, i) => {
+			const shrink = new Shrink(window, READER_LONG_EDGE, (row, y) => {
+				this.encoders[i]!.addRow(row);
+				if (i === 0 && this.kept) keepRow(this.kept, row, y * shrink.width * 4);
+			});
+			this.encoders.push(new JpegEncoder(shrink.width, shrink.height, JPEG_QUALITY));
+			return shrink;
+		});
+		const first = this.shrinks[0];
+		if (keepFirst && first) this.kept = new Uint8Array(first.width * first.height * 4);
+	}
+
+	rows(y: number, count: number, rgba: Uint8Array): void {
+		const pixels = pixelWords(rgba);
+		for (let r = 0; r < count; r++) {
+			const row = pixels.subarray(r * this.imageWidth, (r + 1) * this.imageWidth);
+			for (const shrink of this.shrinks) shrink.addSourceRow(y + r, row);
+		}
+	}
+
+	/** The copies, in the windows' order. */
+	finish(): SentImage[] {
+		return this.encoders.map((encoder) => ({
+			mime: "image/jpeg",
+			base64: toBase64(encoder.finish()),
+			width: encoder.width,
+			height: encoder.height,
+		}));
+	}
+
+	/** The first window's copy as opaque RGBA pixels, when it was kept. */
+	firstPixels(): { pixels: Uint8Array; width: number; height: number } | undefined {
+		const first = this.shrinks[0];
+		return this.kept && first ? { pixels: this.kept, width: first.width, height: first.height } : undefined;
+	}
+}
+
+function keepRow(into: Uint8Array, rgb: Uint8Array, at: number): void {
+	for (let i = 0, o = at; i < rgb.length; i += 3, o += 4) {
+		into[o] = rgb[i]!;
+		into[o + 1] = rgb[i + 1]!;
+		into[o + 2] = rgb[i + 2]!;
+		into[o + 3] = 255;
 	}
 }
 
 /**
- * Area-average (box filter) downscale of one window, composited over white: JPEG has
- * no alpha, and black behind transparent lettering would hide it from the reader.
- * Reads each source pixel once; holds one output row of integer sums at a time.
+ * Area-average (box filter) downscale of one window, never up, composited over white: JPEG has
+ * no alpha, and black behind transparent lettering would hide it from the reader. Source rows are
+ * summed per column in 16-bit lanes (red and blue in one word, green in another: two additions a
+ * pixel, on words that stay small integers for the JIT); when an output row is complete its
+ * columns are summed, divided and emitted as RGB.
  */
-export function downscale(raster: Raster, window: Window, longEdge: number): ScaledPixels {
-	const scale = Math.min(1, longEdge / Math.max(window.width, window.height));
-	const width = Math.max(1, Math.round(window.width * scale));
-	const height = Math.max(1, Math.round(window.height * scale));
-	// Source column -> output channel offset, and how many source columns each output column takes.
-	const sumOffset = new Int32Array(window.width);
-	const columnWidth = new Uint32Array(width);
-	for (let x = 0; x < window.width; x++) {
-		const ox = Math.min(width - 1, Math.floor((x * width) / window.width));
-		sumOffset[x] = ox * 3;
-		columnWidth[ox] = (columnWidth[ox] as number) + 1;
+export class Shrink {
+	readonly width: number;
+	readonly height: number;
+	/** Per source column: red | blue << 16, and green, summed over the output row's source rows so far. */
+	private readonly redBlue: Int32Array;
+	private readonly green: Int32Array;
+	/** Lane sums spilled every SPILL_ROWS rows, before blue's lane could reach the sign bit. */
+	private wide: Float64Array | undefined;
+	/** First source column of each output column, and one past the last (width + 1 entries). */
+	private readonly columnStart: Int32Array;
+	private readonly outputRow: Uint8Array;
+	private outputY = 0;
+	private rowsSummed = 0;
+	private lanesSummed = 0;
+
+	constructor(
+		readonly window: Window,
+		longEdge: number,
+		/** Takes each output row, RGB, 3 bytes a pixel (the buffer is reused), and its row number. */
+		private readonly emit: (row: Uint8Array, y: number) => void,
+	) {
+		const scale = Math.min(1, longEdge / Math.max(window.width, window.height));
+		this.width = Math.max(1, Math.round(window.width * scale));
+		this.height = Math.max(1, Math.round(window.height * scale));
+		this.redBlue = new Int32Array(window.width);
+		this.green = new Int32Array(window.width);
+		this.columnStart = new Int32Array(this.width + 1);
+		for (let ox = 0; ox <= this.width; ox++) {
+			this.columnStart[ox] = ox === this.width ? window.width : Math.ceil((ox * window.width) / this.width);
+		}
+		this.outputRow = new Uint8Array(this.width * 3);
 	}
-	const pixels = new Uint8Array(width * height * 4);
-	const sums = new Uint32Array(width * 3);
-	const src = pixelWords(raster.data);
-	let sourceRow = 0;
-	for (let oy = 0; oy < height; oy++) {
-		const rowEnd = oy === height - 1 ? window.height : Math.floor(((oy + 1) * window.height) / height);
-		const rows = rowEnd - sourceRow;
-		sums.fill(0);
-		for (; sourceRow < rowEnd; sourceRow++) {
-			let i = (window.y + sourceRow) * raster.width + window.x;
-			for (let x = 0; x < window.width; x++, i++) {
-				const k = sumOffset[x] as number;
-				const p = src[i] as number;
-				const a = p >>> 24;
-				let r = p & 0xff;
-				let g = (p >>> 8) & 0xff;
-				let b = (p >>> 16) & 0xff;
-				if (a !== 255) {
-					// Over white: a transparent pixel reads as paper, not as black.
-					const white = 255 * (255 - a) + 127;
-					r = ((r * a + white) / 255) | 0;
-					g = ((g * a + white) / 255) | 0;
-					b = ((b * a + white) / 255) | 0;
+
+	/** Source row `y` of the image (its pixel words); rows outside the window are ignored. */
+	addSourceRow(y: number, row: Int32Array): void {
+		const { window } = this;
+		if (y < window.y || y >= window.y + window.height || this.outputY >= this.height) return;
+		const redBlue = this.redBlue;
+		const green = this.green;
+		const columns = window.width;
+		for (let x = 0, i = window.x; x < columns; x++, i++) {
+			let p = row[i]!;
+			if (p >>> 24 !== 255) p = overWhite(p);
+			redBlue[x]! += p & 0xff00ff;
+			green[x]! += (p >>> 8) & 0xff;
+		}
+		this.rowsSummed++;
+		if (++this.lanesSummed === SPILL_ROWS) this.spill();
+		const sourceRow = y - window.y + 1;
+		if (sourceRow === this.rowEnd(this.outputY)) this.emitRow();
+	}
+
+	/** One past the last source row (in the window) of output row `oy`. */
+	private rowEnd(oy: number): number {
+		return oy === this.height - 1 ? this.window.height : Math.floor(((oy + 1) * this.window.height) / this.height);
+	}
+
+	private spill(): void {
+		this.wide ??= new Float64Array(this.window.width * 3);
+		const wide = this.wide;
+		for (let x = 0; x < this.window.width; x++) {
+			const rb = this.redBlue[x]!;
+			wide[x * 3]! += rb & 0xffff;
+			wide[x * 3 + 1]! += this.green[x]!;
+			wide[x * 3 + 2]! += rb >>> 16;
+		}
+		this.redBlue.fill(0);
+		this.green.fill(0);
+		this.lanesSummed = 0;
+	}
+
+	private emitRow(): void {
+		if (this.wide) this.spill();
+		const out = this.outputRow;
+		const wide = this.wide;
+		for (let ox = 0; ox < this.width; ox++) {
+			let r = 0;
+			let g = 0;
+			let b = 0;
+			const end = this.columnStart[ox + 1]!;
+			for (let x = this.columnStart[ox]!; x < end; x++) {
+				if (wide) {
+					r += wide[x * 3]!;
+					g += wide[x * 3 + 1]!;
+					b += wide[x * 3 + 2]!;
+				} else {
+					const rb = this.redBlue[x]!;
+					r += rb & 0xffff;
+					g += this.green[x]!;
+					b += rb >>> 16;
 				}
-				sums[k] = (sums[k] as number) + r;
-				sums[k + 1] = (sums[k + 1] as number) + g;
-				sums[k + 2] = (sums[k + 2] as number) + b;
 			}
+			const n = (end - this.columnStart[ox]!) * this.rowsSummed || 1;
+			out[ox * 3] = Math.round(r / n);
+			out[ox * 3 + 1] = Math.round(g / n);
+			out[ox * 3 + 2] = Math.round(b / n);
 		}
-		let out = oy * width * 4;
-		for (let ox = 0; ox < width; ox++, out += 4) {
-			const n = (columnWidth[ox] as number) * rows || 1;
-			const k = ox * 3;
-			pixels[out] = Math.round((sums[k] as number) / n);
-			pixels[out + 1] = Math.round((sums[k + 1] as number) / n);
-			pixels[out + 2] = Math.round((sums[k + 2] as number) / n);
-			pixels[out + 3] = 255;
-		}
+		this.emit(out, this.outputY);
+		this.redBlue.fill(0);
+		this.green.fill(0);
+		this.wide?.fill(0);
+		this.rowsSummed = 0;
+		this.lanesSummed = 0;
+		this.outputY++;
 	}
-	return { pixels, width, height };
 }
 
-/**
- * The raster as one 32-bit word per pixel (a third of the time of byte reads): RGBA bytes
- * read as 0xAABBGGRR on little-endian machines, which is all of them. Decoders hand over
- * buffers of their own; a view at an unaligned offset is copied (rare, and small images).
- */
-function pixelWords(data: Uint8Array): Uint32Array {
-	const aligned = data.byteOffset % 4 === 0 ? data : data.slice();
-	return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2);
+/** 128 rows of 255 fill 15 bits: blue's lane, shifted by 16, stays below 2^31. */
+const SPILL_ROWS = 128;
+
+/** A pixel word composited over white, made opaque: a transparent pixel reads as paper, not as black. */
+function overWhite(p: number): number {
+	const a = p >>> 24;
+	const white = 255 * (255 - a) + 127;
+	const r = ((p & 0xff) * a + white) / 255;
+	const g = (((p >>> 8) & 0xff) * a + white) / 255;
+	const b = (((p >>> 16) & 0xff) * a + white) / 255;
+	return (0xff << 24) | ((b & 0xff) << 16) | ((g & 0xff) << 8) | (r & 0xff);
 }
 
 function toBase64(bytes: Uint8Array): string {

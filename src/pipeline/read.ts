@@ -13,12 +13,11 @@ import { type PromptOptions, readingSystemPrompt, readingUserText } from "../mod
 import { type Endpoint, endpointFor, readerFor } from "../models/vendors";
 import { modelAskContext } from "./model-deadline";
 import { pipelineFailure } from "./model-failure";
-import { downscale, jpegCopy, READER_LONG_EDGE, readerCopy, readingWindows, type Window } from "./read-copy";
+import type { ReaderImage, Window } from "./read-copy";
 import { halves, outputLimit, PART_OUTPUT_TOKENS, planReading } from "./read-plan";
 import { mergeRegions, type PlacedRegion, placeRegions } from "./read-regions";
-import { estimateCharacters } from "./text-density";
 import { translateTexts } from "./translate";
-import type { PipelineContext, Raster, TranslatedRegion, TranslateJob } from "./types";
+import type { PipelineContext, TranslatedRegion, TranslateJob } from "./types";
 
 export interface ReadAndTranslateResult {
 	/** Boxes in original pixels, clipped, deduplicated, in reading order, ids 0..n-1. */
@@ -39,13 +38,13 @@ interface ReadTask {
 
 /** What one page's reading sends: a copy per window, and how much each answer may hold. */
 interface Reading {
-	reads: { window: Window; copy: () => SentImage }[];
+	reads: { window: Window; copy: SentImage }[];
 	withDetail: boolean;
 	maxTokens: number;
 }
 
 export async function readAndTranslate(
-	raster: Raster,
+	image: ReaderImage,
 	job: TranslateJob,
 	ctx: PipelineContext,
 ): Promise<ReadAndTranslateResult> {
@@ -60,8 +59,8 @@ export async function readAndTranslate(
 	const askCtx = modelAskContext(ctx.env, ctx.signal);
 
 	const readStart = Date.now();
-	const reading = planFor(raster, job, oneCall);
-	const read = await readAll(raster, reading, reader, { options, translate: oneCall }, askCtx);
+	const reading = await planFor(image, job, oneCall);
+	const read = await readAll(image, reading, reader, { options, translate: oneCall }, askCtx);
 	ctx.timings.read = Date.now() - readStart;
 	if (oneCall || read.regions.length === 0) {
 		// Nothing left to translate: one call did both (its time is in `read`), or there was no text.
@@ -94,31 +93,26 @@ function endpoints(ctx: PipelineContext, job: TranslateJob): { reader: Endpoint;
 
 /**
  * Tiles for a long strip; for a page, the whole copy or parts of it by how much lettering its
- * pixels show. Copies are made lazily, so each request leaves as soon as its copy is encoded.
+ * pixels show (the parts' copies are made in one more pass over the image's rows).
  */
-function planFor(raster: Raster, job: TranslateJob, translate: boolean): Reading {
-	const tiles = readingWindows(raster.width, raster.height);
-	if (tiles.length > 1) {
-		const reads = tiles.map((window) => ({ window, copy: () => readerCopy(raster, window) }));
-		return { reads, withDetail: false, maxTokens: outputLimit(PART_OUTPUT_TOKENS) };
-	}
-	const whole = tiles[0] as Window;
-	const scaled = downscale(raster, whole, READER_LONG_EDGE);
-	const plan = planReading(raster, estimateCharacters(scaled.pixels, scaled.width, scaled.height), {
+async function planFor(image: ReaderImage, job: TranslateJob, translate: boolean): Promise<Reading> {
+	const { view } = image;
+	if ("tiles" in view) return { reads: view.tiles, withDetail: false, maxTokens: outputLimit(PART_OUTPUT_TOKENS) };
+	const plan = planReading(image, view.characters, {
 		translate,
 		// Japanese comics are read right to left: so are their parts, and the blocks in them.
 		rightToLeft: job.sourceLanguage === "ja" && job.mode === "manga",
 	});
-	const reads =
-		plan.parts.length === 1
-			? [{ window: whole, copy: () => jpegCopy(scaled) }]
-			: plan.parts.map((window) => ({ window, copy: () => readerCopy(raster, window) }));
+	const whole = { x: 0, y: 0, width: image.width, height: image.height };
+	const copies = plan.parts.length === 1 ? [view.page] : await image.copies(plan.parts);
+	const windows = plan.parts.length === 1 ? [whole] : plan.parts;
+	const reads = windows.map((window, i) => ({ window, copy: copies[i]! }));
 	return { reads, withDetail: plan.withDetail, maxTokens: plan.maxTokens };
 }
 
 /** Reads every window in parallel; the first failure cancels the others. */
 async function readAll(
-	raster: Raster,
+	image: ReaderImage,
 	reading: Reading,
 	reader: Endpoint,
 	task: ReadTask,
@@ -126,17 +120,13 @@ async function readAll(
 ): Promise<{ regions: PlacedRegion[]; context?: SentImage }> {
 	const siblings = new AbortController();
 	const askCtx: AskContext = { ...ctx, signal: AbortSignal.any([ctx.signal, siblings.signal]) };
-	const copies: SentImage[] = [];
+	const { reads } = reading;
 	try {
 		const perWindow = await Promise.all(
-			reading.reads.map(({ window, copy }) => {
-				const sent = copy();
-				copies.push(sent);
-				return readWindow(raster, window, sent, reader, task, reading, askCtx, true);
-			}),
+			reads.map(({ window, copy }) => readWindow(image, window, copy, reader, task, reading, askCtx, true)),
 		);
 		// A whole-image copy is context worth showing the translator; parts and tiles of it are not.
-		return { regions: mergeRegions(perWindow), ...(copies.length === 1 ? { context: copies[0] } : {}) };
+		return { regions: mergeRegions(perWindow), ...(reads.length === 1 ? { context: reads[0]!.copy } : {}) };
 	} catch (error) {
 		siblings.abort();
 		throw pipelineFailure(error, reader);
@@ -148,7 +138,7 @@ async function readAll(
  * window is read once more as two halves, without lines and colours.
  */
 async function readWindow(
-	raster: Raster,
+	image: ReaderImage,
 	window: Window,
 	copy: SentImage,
 	reader: Endpoint,
@@ -177,14 +167,14 @@ async function readWindow(
 			ctx,
 			(document) => parseRegions(document, { withTranslation, sentWidth: copy.width, sentHeight: copy.height }),
 		);
-		return placeRegions(read, window, raster);
+		return placeRegions(read, window, image);
 	} catch (error) {
 		if (!(splittable && error instanceof ModelError && error.kind === "truncated")) throw error;
 		const smaller = { withDetail: false, maxTokens: shape.maxTokens };
+		const parts = halves(window);
+		const copies = await image.copies(parts);
 		const halvesRead = await Promise.all(
-			halves(window).map((half) =>
-				readWindow(raster, half, readerCopy(raster, half), reader, task, smaller, ctx, false),
-			),
+			parts.map((half, i) => readWindow(image, half, copies[i]!, reader, task, smaller, ctx, false)),
 		);
 		return mergeRegions(halvesRead);
 	}

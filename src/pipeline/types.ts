@@ -2,10 +2,11 @@
  * The typed hand-offs between pipeline stages. Each stage is a plain function of
  * these values; none of them knows about HTTP, keys or credits.
  *
- *   decode -> read -> translate -> layout -> erase -> typeset -> compose -> encode
+ *   decode (reader copies) -> read -> translate -> layout, erase (crops) -> typeset -> compose, encode (bands)
  */
 import type { Env } from "../env";
 import type { Mode, Translator } from "../request/options";
+import type { ProbedImage } from "./probe";
 
 /** What every stage may use besides its input: the Worker's configuration, cancellation, timings. */
 export interface PipelineContext {
@@ -18,12 +19,12 @@ export interface PipelineContext {
 
 /** The validated request, as the pipeline sees it. */
 export interface TranslateJob {
-	/** The decoded image file (PNG, JPEG, WebP or GIF bytes), never re-encoded before decode. */
-	image: Uint8Array;
-	format: ImageFormat;
-	/** From the file header, checked against the pixel limit before the job was accepted. */
-	width: number;
-	height: number;
+	/**
+	 * The client's file (PNG, JPEG, WebP or GIF bytes, never re-encoded) as the probe read it before
+	 * the job was accepted: format, displayed size (within the pixel limit), its container's parse
+	 * and what decoding it may cost. `decodeRows` decodes it, as many times as a pass needs.
+	 */
+	image: ProbedImage;
 	/** A listed code, lower-cased and with aliases resolved, or `auto`. */
 	sourceLanguage: string;
 	targetLanguage: string;
@@ -39,6 +40,16 @@ export interface Raster {
 	width: number;
 	height: number;
 	data: Uint8Array;
+}
+
+/**
+ * Where `decodeRows` delivers an image: every row once, top to bottom, as displayed (EXIF
+ * orientation applied), in straight RGBA. Each call hands `count` (1 or more) consecutive rows
+ * from row `y`: `rgba` holds `count * width * 4` bytes and is valid only during the call (the
+ * decoder reuses it). Throwing from `rows` stops the decode.
+ */
+export interface RowSink {
+	rows(y: number, count: number, rgba: Uint8Array): void;
 }
 
 /** Pixel box in the original image: x0/y0 inclusive, x1/y1 exclusive. */
@@ -152,7 +163,9 @@ export interface Overlay {
 	raster: Raster;
 }
 
-/** Per-stage wall time in milliseconds, kept in the record log. */
-export type StageTimings = Partial<
-	Record<"decode" | "read" | "translate" | "layout" | "erase" | "typeset" | "compose" | "encode", number>
->;
+/**
+ * Per-stage wall time in milliseconds, kept in the record log: decode is the first pass (reader
+ * copies), layout and erase the second (crops), typeset the page plan. The last pass (compose,
+ * encode) runs while the response streams, after the call is settled, so the record cannot hold its time.
+ */
+export type StageTimings = Partial<Record<"decode" | "read" | "translate" | "layout" | "erase" | "typeset", number>>;

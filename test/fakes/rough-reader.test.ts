@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readAndTranslate } from "../../src/pipeline/read";
-import { job, raster, withFake } from "../models/helpers";
+import { job, raster, readerImageOf, withFake } from "../models/helpers";
 import { type RoughBox, roughen } from "./rough.mjs";
 
 afterEach(() => vi.restoreAllMocks());
@@ -90,10 +90,10 @@ describe("the rough reader", () => {
 	});
 
 	it("is a setting of the fake vendor: the read stage gets rough boxes in the contract's units", async () => {
-		const exactRead = await readAndTranslate(raster(1200, 900), job(), withFake().ctx);
+		const exactRead = await readAndTranslate(await readerImageOf(raster(1200, 900)), job(), withFake().ctx);
 		vi.restoreAllMocks();
 		const { ctx } = withFake({}, { rough: { seed: 4, ...only } });
-		const roughRead = await readAndTranslate(raster(1200, 900), job(), ctx);
+		const roughRead = await readAndTranslate(await readerImageOf(raster(1200, 900)), job(), ctx);
 		expect(roughRead.regions.map((r) => [r.text, r.translation])).toEqual(
 			exactRead.regions.map((r) => [r.text, r.translation]),
 		);

@@ -88,12 +88,12 @@ describe("too large: 413", () => {
 		expect((await res.json<{ detail: string }>()).detail).toContain("25 megapixels");
 	});
 
-	it("refuses a progressive JPEG with full-resolution colour over 16.7 megapixels, saying why", async () => {
+	it("refuses a progressive JPEG with full-resolution colour over 17.0 megapixels, saying why", async () => {
 		const fullColour = progressiveJpegHeader(4500, 4000, [0x11, 0x11, 0x11]);
 		await expectRefused(
 			json({ imageBase64: fullColour }),
 			413,
-			"Image is 4500x4000 (18.0 megapixels); the limit is 16.7 megapixels for a progressive JPEG with full-resolution colour, which takes more memory to decode (25 megapixels for other images)",
+			"Image is 4500x4000 (18.0 megapixels); the limit is 17.0 megapixels for a progressive JPEG with full-resolution colour, which takes more memory to decode (25 megapixels for other images)",
 		);
 	});
 });

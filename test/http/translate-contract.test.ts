@@ -69,9 +69,7 @@ describe("POST /translate/image, success", () => {
 			targetLanguage: "zh-cn",
 			mode: "general",
 			translator: "grok",
-			format: "png",
-			width: 8,
-			height: 6,
+			image: { format: "png", width: 8, height: 6 },
 		});
 		expect(double.jobs[1]).toMatchObject({
 			sourceLanguage: "he",

@@ -1,11 +1,11 @@
 import { PhotonImage } from "@cf-wasm/photon";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { decodeImage } from "../../src/pipeline/decode";
 import { encodePng } from "../../src/pipeline/encode";
 import { runPipeline } from "../../src/pipeline/run";
 import type { Raster } from "../../src/pipeline/types";
 import { createFakeVendor, type FakeOptions } from "../fakes/vendor.mjs";
 import { ALL_KEYS } from "../models/helpers";
+import { decodeFile } from "../support/decode";
 import { concat, toBase64 } from "../support/png";
 import { service } from "../support/service";
 
@@ -70,7 +70,7 @@ describe("the translated image", () => {
 			const { apiKey, accountId } = await yakusu.customer("professional", 100);
 			const original = page();
 			const file = fileOf(original, format);
-			const input = await decodeImage(file, format);
+			const input = decodeFile(file);
 
 			const res = await translate(yakusu, apiKey, file);
 			expect(res.status).toBe(200);
@@ -83,7 +83,7 @@ describe("the translated image", () => {
 			const png = Uint8Array.from(atob(body.resultImage.slice("data:image/png;base64,".length)), (c) =>
 				c.charCodeAt(0),
 			);
-			const out = await decodeImage(png, "png");
+			const out = await decodeFile(png);
 			expect([out.width, out.height]).toEqual([WIDTH, HEIGHT]);
 			const pixel = (r: Raster, x: number, y: number) =>
 				Array.from(r.data.subarray((y * WIDTH + x) * 4, (y * WIDTH + x) * 4 + 4));

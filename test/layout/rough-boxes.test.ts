@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { layoutAndErase } from "../../src/pipeline/layout-raster";
 import { overlap } from "../../src/pipeline/patch";
 import type { Box, TextBlock, TranslatedRegion } from "../../src/pipeline/types";
 import type { Mode } from "../../src/request/options";
 import { roughen } from "../fakes/rough.mjs";
+import { layOut } from "../support/lay-out";
 import { Page, rough } from "./page";
 
 /**
@@ -18,7 +18,7 @@ function region(id: number, text: string, box: Box, translation = "Translated", 
 
 function lay(page: Page, regions: TranslatedRegion[], mode: Mode = "manga") {
 	const erased = page.copy();
-	const { blocks } = layoutAndErase(erased, regions, mode);
+	const { blocks } = layOut(erased, regions, mode);
 	return { blocks, erased };
 }
 

@@ -1,19 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { eraseBlocks, pasteErased } from "../../src/pipeline/erase";
-import {
-	cropsFor,
-	layoutCrop,
-	MAX_REGIONS,
-	MAX_SEARCH_PIXELS,
-	planLayout,
-	searchArea,
-} from "../../src/pipeline/layout";
-import { layoutAndErase } from "../../src/pipeline/layout-raster";
+import { pasteErased } from "../../src/pipeline/compose";
+import { eraseBlocks } from "../../src/pipeline/erase";
+import { layoutCrop, MAX_SEARCH_PIXELS, searchArea } from "../../src/pipeline/layout";
 import { area, cutPatch, wholePatch } from "../../src/pipeline/patch";
 import type { Box, TranslatedRegion } from "../../src/pipeline/types";
+import { layOut } from "../support/lay-out";
 import { Page } from "./page";
 
-/** Model answers never size the work: each region's search is capped, and so are regions per call. */
+/** Model answers never size the work: each region's search is capped (regions per call: run.ts, crop-plan.ts). */
 
 const region = (id: number, box: Box, text = "HELLO"): TranslatedRegion => ({
 	id,
@@ -46,32 +40,6 @@ describe("how far layout looks for a region's lettering", () => {
 			expect(area(search)).toBeLessThanOrEqual(Math.max(MAX_SEARCH_PIXELS, area(box)));
 		}
 	});
-
-	it("covers a page-sized box with a panel without reading its pixels", () => {
-		// The box holds 1.1 MP, over the cap: no lettering is looked for, nothing is erased.
-		const page = new Page(1100, 1000);
-		page.write(["HELLO"], 500, 450, 6);
-		const erased = page.copy();
-		const { blocks } = layoutAndErase(erased, [region(0, { x0: 0, y0: 0, x1: 1100, y1: 1000 })], "manga");
-		expect(blocks.map((b) => [b.treatment, b.textBox])).toEqual([["cover", { x0: 0, y0: 0, x1: 1100, y1: 1000 }]]);
-		expect(bytesChanged(erased.data, page.raster.data)).toBe(0);
-	});
-
-	it("lays out at most MAX_REGIONS regions a call, in reading order, and says which it left", () => {
-		const regions = Array.from({ length: MAX_REGIONS + 5 }, (_, id) => region(id, { x0: 10, y0: 10, x1: 40, y1: 20 }));
-		const plan = planLayout(regions, { width: 100, height: 100 });
-		expect(plan.regions.map((r) => r.id)).toEqual(regions.slice(0, MAX_REGIONS).map((r) => r.id));
-		expect(plan.dropped).toEqual([400, 401, 402, 403, 404]);
-	});
-
-	it("searches all of a call's regions over a few times the image at most, then only around their boxes", () => {
-		// Overlapping boxes by the hundred: the page's budget runs out, the rest are searched narrowly.
-		const image = { width: 1000, height: 1000 };
-		const regions = Array.from({ length: 300 }, (_, id) => region(id, { x0: 400, y0: 400, x1: 500, y1: 500 }));
-		const plan = planLayout(regions, image);
-		const searched = [...plan.areas.values()].reduce((sum, b) => sum + area(b), 0);
-		expect(searched).toBeLessThanOrEqual(3 * 1000 * 1000 + MAX_SEARCH_PIXELS + 300 * 160 * 160);
-	});
 });
 
 describe("layout works on crops, never the whole raster", () => {
@@ -86,13 +54,12 @@ describe("layout works on crops, never the whole raster", () => {
 	it("finds and erases in a crop of one region's search area what it finds in the whole image", () => {
 		const { page, regions } = twoBalloons();
 		const whole = page.copy();
-		const { blocks } = layoutAndErase(whole, regions, "manga");
+		const { blocks } = layOut(whole, regions, "manga");
 
-		const plan = planLayout(regions, page.raster);
 		const image = page.copy();
-		const crop = cutPatch(wholePatch(image), plan.areas.get(1)!);
-		const laid = layoutCrop(crop, [regions[1]!], plan);
-		for (const erased of eraseBlocks(crop, laid)) pasteErased(wholePatch(image), erased);
+		const crop = cutPatch(wholePatch(image), searchArea(regions[1]!.box, image));
+		const laid = layoutCrop(crop, [regions[1]!], image);
+		for (const erased of eraseBlocks(crop, laid)) pasteErased({ ...image, top: 0 }, erased);
 
 		expect(laid.map((l) => l.block.container)).toEqual([blocks[1]!.container]);
 		expect(laid.map((l) => l.block.textBox)).toEqual([blocks[1]!.textBox]);
@@ -103,23 +70,10 @@ describe("layout works on crops, never the whole raster", () => {
 		);
 	});
 
-	it("groups regions whose search areas meet into one crop, within the crop cap", () => {
-		const { regions } = twoBalloons();
-		const plan = planLayout(regions, { width: 640, height: 240 });
-		const crops = cropsFor(plan);
-		for (const crop of crops) {
-			for (const r of crop.regions) {
-				const search = plan.areas.get(r.id)!;
-				expect(search.x0 >= crop.box.x0 && search.x1 <= crop.box.x1).toBe(true);
-			}
-		}
-		expect(crops.flatMap((c) => c.regions.map((r) => r.id)).sort()).toEqual([0, 1]);
-	});
-
 	it("inpaints nothing in light-novel mode: every pixel stays as decoded", () => {
 		const { page, regions } = twoBalloons();
 		const image = page.copy();
-		const { blocks } = layoutAndErase(image, regions, "light-novel");
+		const { blocks } = layOut(image, regions, "light-novel");
 		expect(blocks).toHaveLength(2);
 		expect(bytesChanged(image.data, page.raster.data)).toBe(0);
 	});

@@ -15,11 +15,11 @@ import { PipelineError } from "../../src/pipeline/errors";
 import { modelAskContext } from "../../src/pipeline/model-deadline";
 import { readAndTranslate } from "../../src/pipeline/read";
 import { createFakeVendor } from "../fakes/vendor.mjs";
-import { ALL_KEYS, job, raster, withFake } from "./helpers";
+import { ALL_KEYS, job, raster, readerImageOf, withFake } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
-const image = raster(1200, 900);
+const image = await readerImageOf(raster(1200, 900));
 
 async function failure(promise: Promise<unknown>): Promise<PipelineError> {
 	const error = await promise.then(

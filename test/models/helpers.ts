@@ -1,8 +1,12 @@
 /** Builders shared by the model tests: a job, a raster, a pipeline context over the fake vendor. */
 import { vi } from "vitest";
 import type { Env } from "../../src/env";
+import { probeImage } from "../../src/pipeline/probe";
+import { type ReaderImage, readerImage } from "../../src/pipeline/read-copy";
 import type { PipelineContext, Raster, TranslateJob } from "../../src/pipeline/types";
+import { admitImage } from "../../src/request/validate";
 import { createFakeVendor, type FakeOptions, type FakeVendor } from "../fakes/vendor.mjs";
+import { storedPng } from "../support/png";
 
 /** Every vendor keyed, as in a full deployment; tests delete what they need missing. */
 export const ALL_KEYS = {
@@ -24,12 +28,14 @@ export function raster(width: number, height: number): Raster {
 	return { width, height, data };
 }
 
+/** The reader's view of a raster, made from its rows as the pipeline's first pass makes it. */
+export function readerImageOf(image: Raster): Promise<ReaderImage> {
+	return readerImage(image.width, image.height, (sink) => sink.rows(0, image.height, image.data));
+}
+
 export function job(overrides: Partial<TranslateJob> = {}): TranslateJob {
 	return {
-		image: new Uint8Array(0),
-		format: "png",
-		width: 1200,
-		height: 900,
+		image: probeImage(storedPng(4, 3), admitImage),
 		sourceLanguage: "ja",
 		targetLanguage: "en",
 		mode: "manga",

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readAndTranslate } from "../../src/pipeline/read";
-import { job, raster, withFake } from "./helpers";
+import { job, raster, readerImageOf, withFake } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
 describe("readAndTranslate", () => {
 	it("reads and translates in one call when the reader is the requested translator", async () => {
 		const { ctx, fake } = withFake();
-		const result = await readAndTranslate(raster(1200, 900), job({ translator: "grok" }), ctx);
+		const result = await readAndTranslate(await readerImageOf(raster(1200, 900)), job({ translator: "grok" }), ctx);
 		expect(result.roundTrips).toBe(1);
 		expect(fake.calls).toHaveLength(1);
 		expect(fake.calls[0]?.task?.kind).toBe("read-translate");
@@ -23,7 +23,7 @@ describe("readAndTranslate", () => {
 
 	it("lets another vendor read for DeepSeek, which cannot see, and translates in a second call", async () => {
 		const { ctx, fake } = withFake();
-		const result = await readAndTranslate(raster(1200, 900), job({ translator: "deepseek" }), ctx);
+		const result = await readAndTranslate(await readerImageOf(raster(1200, 900)), job({ translator: "deepseek" }), ctx);
 		expect(result.roundTrips).toBe(2);
 		expect(fake.calls.map((c) => [c.vendor, c.task?.kind])).toEqual([
 			["gemini", "read"],

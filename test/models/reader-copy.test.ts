@@ -1,46 +1,96 @@
 /** The reader copy: small, made from the raster, tiles for strips, regions merged back to original pixels. */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { SentImage } from "../../src/models/model-ask";
 import { readAndTranslate } from "../../src/pipeline/read";
-import { downscale, readerCopy, readingWindows } from "../../src/pipeline/read-copy";
+import { ReaderCopier, type ReaderImage, readingWindows, Shrink, type Window } from "../../src/pipeline/read-copy";
 import { mergeRegions, placeRegions } from "../../src/pipeline/read-regions";
+import type { Raster } from "../../src/pipeline/types";
 import { imageSize } from "../fakes/vendor.mjs";
-import { job, raster, withFake } from "./helpers";
+import { decodeFile } from "../support/decode";
+import { job, raster, readerImageOf, withFake } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
+/** The RGB rows a window shrinks to. */
+function shrunk(image: Raster, window: Window, longEdge: number): { width: number; height: number; rgb: number[] } {
+	const rgb: number[] = [];
+	const shrink = new Shrink(window, longEdge, (row) => rgb.push(...row));
+	const words = new Int32Array(image.data.slice().buffer);
+	for (let y = 0; y < image.height; y++) shrink.addSourceRow(y, words.subarray(y * image.width, (y + 1) * image.width));
+	return { width: shrink.width, height: shrink.height, rgb };
+}
+
+/** The copy of a page read whole. */
+function pageCopy(image: ReaderImage): SentImage {
+	if (!("page" in image.view)) throw new Error("read in tiles");
+	return image.view.page;
+}
+
+async function decoded(copy: SentImage): Promise<Raster> {
+	return decodeFile(Uint8Array.from(atob(copy.base64), (c) => c.charCodeAt(0)));
+}
+
 describe("reader copy", () => {
-	it("a 6000x4000 photo goes as a 1600x1067 JPEG of a few hundred kB", () => {
-		const copy = readerCopy(raster(6000, 4000), { x: 0, y: 0, width: 6000, height: 4000 });
+	it("a 6000x4000 photo goes as a 1600x1067 JPEG of a few hundred kB", async () => {
+		const copy = pageCopy(await readerImageOf(raster(6000, 4000)));
 		expect([copy.width, copy.height]).toEqual([1600, 1067]);
 		expect(imageSize(copy.base64)).toEqual({ width: 1600, height: 1067 });
 		expect((copy.base64.length * 3) / 4).toBeLessThan(400_000);
 	});
 
-	it("a small image is not scaled up", () => {
-		const copy = readerCopy(raster(300, 200), { x: 0, y: 0, width: 300, height: 200 });
+	it("a small image is not scaled up", async () => {
+		const copy = pageCopy(await readerImageOf(raster(300, 200)));
 		expect([copy.width, copy.height]).toEqual([300, 200]);
+	});
+
+	it("shows the image: the JPEG decodes to the page it was made from", async () => {
+		const page = raster(640, 480);
+		const image = await decoded(pageCopy(await readerImageOf(page)));
+		expect([image.width, image.height]).toEqual([640, 480]);
+		let error = 0;
+		for (let i = 0; i < page.data.length; i += 4) error += Math.abs(image.data[i]! - page.data[i]!);
+		// Flat grey with a dark band: only the band's edges ring a little.
+		expect(error / (640 * 480)).toBeLessThan(1);
+	});
+
+	it("reads rows handed over as a view at an odd offset", async () => {
+		const backing = new Uint8Array(1 + 16 * 16 * 4);
+		for (let i = 0; i < 256; i++) backing.set([200, 40, 40, 255], 1 + i * 4);
+		const copier = new ReaderCopier(16, [{ x: 0, y: 0, width: 16, height: 16 }]);
+		copier.rows(0, 16, backing.subarray(1));
+		const image = await decoded(copier.finish()[0]!);
+		const [r, g, b] = image.data;
+		expect(Math.abs(r! - 200) + Math.abs(g! - 40) + Math.abs(b! - 40)).toBeLessThan(12);
 	});
 
 	it("averages areas and puts transparent pixels on white, not black", () => {
 		// 4x2: left half black opaque, right half fully transparent.
 		const data = new Uint8Array(4 * 2 * 4);
 		for (let y = 0; y < 2; y++) for (let x = 0; x < 2; x++) data[(y * 4 + x) * 4 + 3] = 255;
-		const { pixels, width, height } = downscale({ width: 4, height: 2, data }, { x: 0, y: 0, width: 4, height: 2 }, 2);
-		expect([width, height]).toEqual([2, 1]);
-		expect(Array.from(pixels)).toEqual([0, 0, 0, 255, 255, 255, 255, 255]);
+		const out = shrunk({ width: 4, height: 2, data }, { x: 0, y: 0, width: 4, height: 2 }, 2);
+		expect([out.width, out.height]).toEqual([2, 1]);
+		expect(out.rgb).toEqual([0, 0, 0, 255, 255, 255]);
 	});
-});
 
-describe("reader copy of a raster that is a view into a larger buffer", () => {
-	it("reads the right pixels at an unaligned offset", () => {
-		const backing = new Uint8Array(1 + 2 * 1 * 4);
-		backing.set([10, 20, 30, 255, 50, 60, 70, 255], 1);
-		const { pixels } = downscale(
-			{ width: 2, height: 1, data: backing.subarray(1) },
-			{ x: 0, y: 0, width: 2, height: 1 },
-			1,
-		);
-		expect(Array.from(pixels)).toEqual([30, 40, 50, 255]);
+	it("averages uneven areas exactly: 5 columns into 2 take 3 and 2", () => {
+		const data = new Uint8Array(5 * 4);
+		for (const [x, v] of [10, 20, 30, 60, 90].entries()) data.set([v, v, v, 255], x * 4);
+		const out = shrunk({ width: 5, height: 1, data }, { x: 0, y: 0, width: 5, height: 1 }, 2);
+		expect(out.rgb).toEqual([20, 20, 20, 75, 75, 75]);
+	});
+
+	it("sums a tall window's rows without overflow: 1000 white rows into one stay white", () => {
+		const data = new Uint8Array(2 * 1000 * 4).fill(255);
+		const out = shrunk({ width: 2, height: 1000, data }, { x: 0, y: 0, width: 2, height: 1000 }, 1);
+		expect(out.rgb).toEqual([255, 255, 255]);
+	});
+
+	it("reads only its window's columns and rows", () => {
+		// 4x4, the right two columns of the bottom two rows red, the rest blue.
+		const data = new Uint8Array(4 * 4 * 4);
+		for (let i = 0; i < 16; i++) data.set(i >= 8 && i % 4 >= 2 ? [255, 0, 0, 255] : [0, 0, 255, 255], i * 4);
+		const out = shrunk({ width: 4, height: 4, data }, { x: 2, y: 2, width: 2, height: 2 }, 1);
+		expect(out.rgb).toEqual([255, 0, 0]);
 	});
 });
 
@@ -81,7 +131,11 @@ describe("tiles", () => {
 				inFlight--;
 			}
 		});
-		const { regions, roundTrips } = await readAndTranslate(raster(600, 4000), job({ translator: "grok" }), ctx);
+		const { regions, roundTrips } = await readAndTranslate(
+			await readerImageOf(raster(600, 4000)),
+			job({ translator: "grok" }),
+			ctx,
+		);
 		const tiles = readingWindows(600, 4000);
 		expect(fake.calls).toHaveLength(tiles.length);
 		expect(mostInFlight).toBe(tiles.length);

@@ -8,7 +8,7 @@ import { gridParts, halves, MAX_PARTS, planReading } from "../../src/pipeline/re
 import { estimateCharacters } from "../../src/pipeline/text-density";
 import type { Raster } from "../../src/pipeline/types";
 import { imageSize } from "../fakes/vendor.mjs";
-import { job, withFake } from "./helpers";
+import { job, readerImageOf, withFake } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -104,7 +104,7 @@ describe("reading a dense page", () => {
 				inFlight--;
 			}
 		});
-		const result = await readAndTranslate(page, job({ translator: "grok", width: 1000, height: 1500 }), ctx);
+		const result = await readAndTranslate(await readerImageOf(page), job({ translator: "grok" }), ctx);
 		const parts = fake.calls.length;
 		expect(parts).toBeGreaterThan(1);
 		expect(most).toBe(parts);

@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { readAndTranslate } from "../../src/pipeline/read";
 import type { Translator } from "../../src/request/options";
 import type { FakeOptions } from "../fakes/vendor.mjs";
-import { job, raster, withFake } from "./helpers";
+import { job, raster, readerImageOf, withFake } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
-const image = raster(1200, 900);
+const image = await readerImageOf(raster(1200, 900));
 /** The default fixture's first block, [80, 60, 420, 200] of 1000, on a 1200x900 image. */
 const FIRST_BOX = { x0: 96, y0: 54, x1: 504, y1: 180 };
 

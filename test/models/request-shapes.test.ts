@@ -6,11 +6,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readAndTranslate } from "../../src/pipeline/read";
 import { createFakeVendor } from "../fakes/vendor.mjs";
-import { job, raster, withFake } from "./helpers";
+import { job, raster, readerImageOf, withFake } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
-const image = raster(1200, 900);
+const image = await readerImageOf(raster(1200, 900));
 
 describe("OpenAI-compatible chat completions", () => {
 	it("grok: bearer key, data-URL image in high detail, strict JSON schema rooted at regions", async () => {

@@ -1,12 +1,14 @@
 import { PhotonImage } from "@cf-wasm/photon";
 import { describe, expect, it } from "vitest";
-import { decodeImage } from "../../src/pipeline/decode";
+import { decodeRows } from "../../src/pipeline/decode";
 import { encodePng } from "../../src/pipeline/encode";
 import { PipelineError } from "../../src/pipeline/errors";
+import { ImageDataError } from "../../src/pipeline/pixels/image-error";
 import { inPlaceSize, mcuRowBytes } from "../../src/pipeline/pixels/jpeg/coefficients";
-import { mcuGrid } from "../../src/pipeline/pixels/jpeg/output";
-import { applyOrientation } from "../../src/pipeline/pixels/orientation";
+import { mcuGrid } from "../../src/pipeline/pixels/jpeg/container";
+import { applyOrientation, emitOriented } from "../../src/pipeline/pixels/orientation";
 import type { Raster } from "../../src/pipeline/types";
+import { decodeFile, probed } from "../support/decode";
 import { concat } from "../support/png";
 import * as gifJpeg from "./fixtures/gif-jpeg";
 import * as images from "./fixtures/images";
@@ -54,11 +56,11 @@ function expectJpegAgrees(ours: Raster, theirs: Raster, meanLimit: number): void
 	expect(total / ours.data.length).toBeLessThan(meanLimit);
 }
 
-describe("decodeImage", () => {
+describe("decoding a file", () => {
 	for (const [name, base64] of Object.entries(pngs)) {
 		it(`decodes a ${name} PNG to the same RGBA as the reference decoder`, async () => {
 			const file = bytes(base64);
-			const ours = await decodeImage(file, "png");
+			const ours = await decodeFile(file);
 			const theirs = reference(file);
 			expect([ours.width, ours.height]).toEqual([13, 7]);
 			expect(Array.from(ours.data)).toEqual(Array.from(theirs.data));
@@ -66,7 +68,7 @@ describe("decodeImage", () => {
 	}
 
 	it("keeps partial alpha", async () => {
-		const raster = await decodeImage(bytes(images.rgba8_png), "png");
+		const raster = await decodeFile(bytes(images.rgba8_png));
 		const alphas = new Set(Array.from(raster.data.filter((_, i) => i % 4 === 3)));
 		expect(alphas).toEqual(new Set([255, 102]));
 	});
@@ -82,7 +84,7 @@ describe("decodeImage", () => {
 	for (const [name, base64] of Object.entries(jpegs)) {
 		it(`decodes a ${name} JPEG like the reference decoder`, async () => {
 			const file = bytes(base64);
-			const ours = await decodeImage(file, "jpeg");
+			const ours = await decodeFile(file);
 			const theirs = reference(file);
 			expect([ours.width, ours.height]).toEqual([37, 23]);
 			expectJpegAgrees(ours, theirs, name === "4:4:4" || name === "grey" || name === "progressive" ? 0.5 : 4);
@@ -102,23 +104,23 @@ describe("decodeImage", () => {
 		],
 	} as const;
 	it("decodes a sequential JPEG with one scan per component like ImageMagick", async () => {
-		const ours = await decodeImage(bytes(gifJpeg.sequentialscans_jpg), "jpeg");
-		const theirs = await decodeImage(bytes(gifJpeg.sequentialscans_jpg_ref_png), "png");
+		const ours = await decodeFile(bytes(gifJpeg.sequentialscans_jpg));
+		const theirs = await decodeFile(bytes(gifJpeg.sequentialscans_jpg_ref_png));
 		expectJpegAgrees(ours, theirs, 4);
 	});
 
 	for (const [name, [file, refPng, meanLimit]] of Object.entries(progressive)) {
 		it(`decodes a progressive ${name} JPEG like ImageMagick`, async () => {
-			const ours = await decodeImage(bytes(file), "jpeg");
-			const theirs = await decodeImage(bytes(refPng), "png");
+			const ours = await decodeFile(bytes(file));
+			const theirs = await decodeFile(bytes(refPng));
 			expect([ours.width, ours.height]).toEqual([75, 53]);
 			expectJpegAgrees(ours, theirs, meanLimit);
 		});
 	}
 
 	it("turns a JPEG upright by its EXIF orientation", async () => {
-		const plain = await decodeImage(bytes(images.plain_jpg), "jpeg");
-		const rotated = await decodeImage(bytes(images.rotated_jpg), "jpeg");
+		const plain = await decodeFile(bytes(images.plain_jpg));
+		const rotated = await decodeFile(bytes(images.rotated_jpg));
 		expect([plain.width, plain.height]).toEqual([8, 4]);
 		expect([rotated.width, rotated.height]).toEqual([4, 8]);
 		// The red left column, turned clockwise, becomes the top row.
@@ -129,7 +131,7 @@ describe("decodeImage", () => {
 	});
 
 	it("decodes WebP", async () => {
-		const raster = await decodeImage(bytes(images.image_webp), "webp");
+		const raster = await decodeFile(bytes(images.image_webp));
 		expect([raster.width, raster.height]).toEqual([13, 7]);
 		expect(raster.data.length).toBe(13 * 7 * 4);
 	});
@@ -150,8 +152,8 @@ describe("decodeImage", () => {
 	for (const [name, [file, refPng, width, height]] of Object.entries(gifs)) {
 		// Exact: a GIF is a palette, nothing to round. Where alpha is 0 the colour means nothing.
 		it(`decodes a ${name} exactly as ImageMagick shows its first frame`, async () => {
-			const ours = await decodeImage(bytes(file), "gif");
-			const theirs = await decodeImage(bytes(refPng), "png");
+			const ours = await decodeFile(bytes(file));
+			const theirs = await decodeFile(bytes(refPng));
 			expect([ours.width, ours.height]).toEqual([width, height]);
 			expect([theirs.width, theirs.height]).toEqual([width, height]);
 			let differing = 0;
@@ -167,21 +169,20 @@ describe("decodeImage", () => {
 	}
 
 	it("shows a GIF's transparent index and the screen outside its frame as alpha 0", async () => {
-		const transparent = await decodeImage(bytes(gifJpeg.transparent_gif), "gif");
+		const transparent = await decodeFile(bytes(gifJpeg.transparent_gif));
 		const alphaAt = (r: Raster, x: number, y: number) => r.data[(y * r.width + x) * 4 + 3];
 		expect([alphaAt(transparent, 0, 0), alphaAt(transparent, 11, 8), alphaAt(transparent, 12, 8)]).toEqual([0, 0, 255]);
-		const offset = await decodeImage(bytes(gifJpeg.local_offset_gif), "gif");
+		const offset = await decodeFile(bytes(gifJpeg.local_offset_gif));
 		// The 20x12 frame covers x 7..26, y 5..16.
 		expect([alphaAt(offset, 6, 5), alphaAt(offset, 7, 5), alphaAt(offset, 26, 16), alphaAt(offset, 27, 16)]).toEqual([
 			0, 255, 255, 0,
 		]);
 	});
 
-	const invalid = (file: Uint8Array) => ({ status: 422, detail: "Invalid field: imageBase64", file });
 	const truncate = (base64: string, keep: number) => bytes(base64).subarray(0, keep);
 	const corruptIdat = () => {
 		const file = bytes(images.rgb8_png).slice();
-		for (let i = 45; i < 90; i++) file[i] = 0x5a; // inside the zlib stream of the first IDAT
+		for (let i = 145; i < 200; i++) file[i] = 0x5a; // inside the zlib stream of the IDAT chunk (its data: bytes 138 to 223)
 		return file;
 	};
 	/** The progressive 4:2:0 JPEG with the component id in its second scan header changed to 9. */
@@ -206,37 +207,52 @@ describe("decodeImage", () => {
 		const header = 13 + 3 * (2 << (file[10]! & 7));
 		return Uint8Array.from([...file.subarray(0, header), 0x3b]);
 	};
+	/** Who refuses the file: the probe (before the call is accepted), or the decoder with 422 on imageBase64. */
+	const refusedBy = (file: Uint8Array): string => {
+		let image: ReturnType<typeof probed>;
+		try {
+			image = probed(file);
+		} catch (error) {
+			return error instanceof ImageDataError ? "probe" : `probe: ${error}`;
+		}
+		try {
+			decodeRows(image, { rows() {} });
+		} catch (error) {
+			const ok =
+				error instanceof PipelineError && error.status === 422 && error.detail === "Invalid field: imageBase64";
+			return ok ? "decoder" : `decoder: ${error}`;
+		}
+		return "nobody";
+	};
+	// The container is walked before acceptance; only damage inside compressed data is found later.
 	const cases = {
-		"PNG cut inside its image data": ["png", truncate(images.rgb8_png, 120)],
-		"PNG cut after its header": ["png", truncate(images.rgb8_png, 33)],
-		"PNG with scrambled image data": ["png", corruptIdat()],
-		"JPEG cut in half": ["jpeg", truncate(images.plain_jpg, 200)],
-		"progressive JPEG cut in half": ["jpeg", truncate(gifJpeg.progressive420_jpg, 680)],
-		"progressive JPEG cut before its end marker": ["jpeg", bytes(gifJpeg.progressive420_jpg).slice(0, -2)],
-		"progressive JPEG whose later scan names a component the frame lacks": ["jpeg", scanOfUnknownComponent()],
-		"WebP cut short": ["webp", truncate(images.image_webp, 40)],
-		"GIF cut short in its header": ["gif", truncate(images.image_gif, 30)],
-		"GIF cut inside its image data": ["gif", truncate(gifJpeg.noise_gif, 6000)],
-		"GIF whose image data is scrambled": ["gif", scrambleGif()],
-		"GIF with no image": ["gif", gifWithoutImage()],
+		"PNG cut inside its image data": [truncate(images.rgb8_png, 120), "probe"],
+		"PNG cut after its header": [truncate(images.rgb8_png, 33), "probe"],
+		"PNG with scrambled image data": [corruptIdat(), "decoder"],
+		"JPEG cut in half": [truncate(images.plain_jpg, 200), "probe"],
+		"progressive JPEG cut in half": [truncate(gifJpeg.progressive420_jpg, 680), "probe"],
+		"progressive JPEG cut before its end marker": [bytes(gifJpeg.progressive420_jpg).slice(0, -2), "probe"],
+		"progressive JPEG whose later scan names a component the frame lacks": [scanOfUnknownComponent(), "probe"],
+		"WebP cut short": [truncate(images.image_webp, 40), "probe"],
+		"GIF cut short in its header": [truncate(images.image_gif, 30), "probe"],
+		"GIF cut inside its image data": [truncate(gifJpeg.noise_gif, 6000), "probe"],
+		"GIF whose image data is scrambled": [scrambleGif(), "decoder"],
+		"GIF with no image": [gifWithoutImage(), "probe"],
 	} as const;
-	for (const [name, [format, file]] of Object.entries(cases)) {
-		it(`answers 422 on imageBase64 for a ${name}`, async () => {
-			const failure = await decodeImage(file, format).catch((e: unknown) => e);
-			expect(failure).toBeInstanceOf(PipelineError);
-			const { status, detail } = failure as PipelineError;
-			expect({ status, detail }).toEqual({ status: invalid(file).status, detail: invalid(file).detail });
+	for (const [name, [file, who]] of Object.entries(cases)) {
+		it(`refuses a ${name} (${who === "probe" ? "before acceptance" : "with 422 when decoded"})`, () => {
+			expect(refusedBy(file)).toBe(who);
 		});
 	}
 });
 
 describe("progressive JPEG coefficients in the raster's buffer", () => {
 	const grid = (width: number, height: number, sampling: [number, number][]) =>
-		mcuGrid(
+		mcuGrid({
 			width,
 			height,
-			sampling.map(([h, v], index) => ({ id: index + 1, index, h, v, quant: 0 })),
-		);
+			components: sampling.map(([h, v], index) => ({ id: index + 1, index, h, v, quantId: 0 })),
+		});
 	const bufferSize = (width: number, height: number, sampling: [number, number][]) => {
 		const g = grid(width, height, sampling);
 		return { size: inPlaceSize(width, height, g, mcuRowBytes(g)), raster: width * height * 4, row: mcuRowBytes(g) };
@@ -272,7 +288,7 @@ describe("progressive JPEG coefficients in the raster's buffer", () => {
 	});
 });
 
-describe("applyOrientation", () => {
+describe("EXIF orientation", () => {
 	// EXIF's definitions: displayed pixel (x, y) of a W×H stored raster (displayed sides swap for 5..8).
 	const expected: Record<number, (x: number, y: number, w: number, h: number) => [number, number]> = {
 		1: (x, y) => [x, y],
@@ -288,7 +304,40 @@ describe("applyOrientation", () => {
 		[7, 5],
 		[1, 6],
 		[64, 3],
+		[40, 3000],
 	] as const) {
+		it(`hands out the rows of a ${w}×${h} raster as displayed, for each orientation`, () => {
+			for (let orientation = 1; orientation <= 8; orientation++) {
+				const original = Uint32Array.from({ length: w * h }, (_, i) => i * 2654435761);
+				const stored = { width: w, height: h, data: new Uint8Array(original.slice().buffer) };
+				const swapped = orientation >= 5;
+				const [sw, sh] = swapped ? [h, w] : [w, h];
+				const shown = new Uint32Array(sw * sh);
+				let next = 0;
+				emitOriented(stored, orientation, {
+					rows(y, count, rgba) {
+						expect([y, rgba.length]).toEqual([next, count * sw * 4]);
+						shown.set(new Uint32Array(rgba.slice().buffer), y * sw);
+						next += count;
+					},
+				});
+				expect(next).toBe(sh);
+				for (let y = 0; y < sh; y++) {
+					for (let x = 0; x < sw; x++) {
+						const [sx, sy] = expected[orientation]!(x, y, w, h);
+						if (shown[y * sw + x] !== original[sy * w + sx]) {
+							expect({ orientation, x, y, pixel: shown[y * sw + x] }).toEqual({
+								orientation,
+								x,
+								y,
+								pixel: original[sy * w + sx],
+							});
+						}
+					}
+				}
+			}
+		});
+		if (w * h > 1000) continue;
 		for (const [how, copyLimit] of [
 			["into a new buffer", Number.POSITIVE_INFINITY],
 			["in place", 0],
@@ -316,8 +365,8 @@ describe("applyOrientation", () => {
 
 describe("encodePng", () => {
 	it("round-trips RGBA with alpha kept, at the original size", async () => {
-		const original = await decodeImage(bytes(images.rgba8_png), "png");
-		const again = await decodeImage(concat(encodePng(original)), "png");
+		const original = await decodeFile(bytes(images.rgba8_png));
+		const again = decodeFile(concat(encodePng(original)));
 		expect([again.width, again.height]).toEqual([13, 7]);
 		expect(Array.from(again.data)).toEqual(Array.from(original.data));
 	});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RleDeflater } from "../../src/pipeline/pixels/deflate";
-import { decodePng } from "../../src/pipeline/pixels/png-decode";
 import { encodePng } from "../../src/pipeline/pixels/png-encode";
+import { decodeFile } from "../support/decode";
 import { concat } from "../support/png";
 
 async function inflate(chunks: Uint8Array[]): Promise<Uint8Array> {
@@ -88,7 +88,7 @@ describe("encodePng on a raster that is a view at an odd offset", () => {
 		const backing = new Uint8Array(width * height * 4 + 1);
 		for (let i = 0; i < backing.length; i++) backing[i] = (i * 31) % 256;
 		const data = backing.subarray(1); // byteOffset 1: not a whole 32-bit word
-		const decoded = decodePng(concat(encodePng({ width, height, data })));
+		const decoded = decodeFile(concat(encodePng({ width, height, data })));
 		expect([decoded.width, decoded.height]).toEqual([width, height]);
 		expect(decoded.data).toEqual(data);
 	});

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { composeOverlays } from "../../src/pipeline/compose";
-import { layoutAndErase } from "../../src/pipeline/layout-raster";
 import type { Box, Raster, TextBlock, TranslatedRegion } from "../../src/pipeline/types";
 import type { Mode } from "../../src/request/options";
+import { layOut } from "../support/lay-out";
 
 function eraseRegions(image: Raster, regions: TranslatedRegion[], mode: Mode): TextBlock[] {
-	return layoutAndErase(
+	return layOut(
 		image,
 		regions.map((r, id) => ({ ...r, id })),
 		mode,
@@ -269,6 +268,8 @@ describe("eraseRegions", () => {
 		const [measured] = eraseRegions(image, [region(box)], "light-novel");
 		expect(Array.from(image.data)).toEqual(Array.from(before));
 		expect(measured!.textBox).toEqual({ x0: 20, y0: 20, x1: 43, y1: 38 });
+		// The panel goes in the colour behind the glyphs, not in the glyphs' own.
+		expect(measured!.backgroundColor).toEqual(white.slice(0, 3));
 	});
 
 	it("tells left-aligned from centred lines", () => {
@@ -280,23 +281,5 @@ describe("eraseRegions", () => {
 		// Bars are thick and solid, unlike text: only their placement is under test here.
 		expect(eraseRegions(left, [region(lines)], "general")[0]!.align).toBe("left");
 		expect(eraseRegions(centred, [region(lines)], "general")[0]!.align).toBe("center");
-	});
-});
-
-describe("composeOverlays", () => {
-	it("draws straight-alpha over, clipped to the image", () => {
-		const image = canvas(4, 4, () => [0, 0, 255, 255]);
-		const patch = canvas(3, 3, (x) => (x === 0 ? [255, 0, 0, 255] : x === 1 ? [255, 0, 0, 128] : [255, 0, 0, 0]));
-		composeOverlays(image, [{ x: 2, y: -1, raster: patch }]);
-		expect(at(image, 2, 0)).toEqual([255, 0, 0, 255]);
-		expect(at(image, 3, 1)).toEqual([128, 0, 127, 255]);
-		expect(at(image, 1, 0)).toEqual([0, 0, 255, 255]);
-		expect(at(image, 2, 2)).toEqual([0, 0, 255, 255]);
-	});
-
-	it("keeps the alpha of a transparent image under a translucent overlay", () => {
-		const image = canvas(1, 1, () => [0, 0, 0, 0]);
-		composeOverlays(image, [{ x: 0, y: 0, raster: canvas(1, 1, () => [10, 20, 30, 100]) }]);
-		expect(at(image, 0, 0)).toEqual([10, 20, 30, 100]);
 	});
 });

@@ -1,15 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { inflateZlib } from "../../src/pipeline/pixels/inflate";
+import { ImageDataError } from "../../src/pipeline/pixels/image-error";
+import { DYNAMIC_BLOCK_WORK, inflateZlib, PLAIN_BLOCK_WORK } from "../../src/pipeline/pixels/inflate";
 import { InflateError } from "../../src/pipeline/pixels/inflate-error";
+import { WorkBudget } from "../../src/pipeline/pixels/work-budget";
 import { concat } from "../support/png";
 
+/** The pieces one at a time, as an inflater asks for them. */
+function source(pieces: Uint8Array[]): () => Uint8Array | undefined {
+	let next = 0;
+	return () => pieces[next++];
+}
+
+const unlimited = () => new WorkBudget(Number.POSITIVE_INFINITY);
+
 /** Inflates `pieces`, collecting the output (the sink's view is copied: it is reused). */
-function inflate(pieces: Uint8Array[]): Uint8Array {
+function inflate(pieces: Uint8Array[], budget = unlimited()): Uint8Array {
 	const parts: Uint8Array[] = [];
-	inflateZlib(pieces, (bytes) => {
-		parts.push(bytes.slice());
-		return false;
-	});
+	inflateZlib(
+		source(pieces),
+		(bytes) => {
+			parts.push(bytes.slice());
+			return false;
+		},
+		budget,
+	);
 	return concat(parts);
 }
 
@@ -173,10 +187,14 @@ describe("inflateZlib", () => {
 		const z = await zlibDeflate(pseudoRandom(600_000));
 		const corruptTail = concat([z.subarray(0, z.length >> 1), new Uint8Array(1000).fill(0xff)]);
 		let received = 0;
-		inflateZlib([corruptTail], (bytes) => {
-			received += bytes.length;
-			return received >= 100_000;
-		});
+		inflateZlib(
+			source([corruptTail]),
+			(bytes) => {
+				received += bytes.length;
+				return received >= 100_000;
+			},
+			unlimited(),
+		);
 		expect(received).toBeGreaterThanOrEqual(100_000);
 	});
 
@@ -196,10 +214,14 @@ describe("inflateZlib", () => {
 		const z = await zlibDeflate(data);
 		const received: Uint8Array[] = [];
 		expect(() =>
-			inflateZlib([z.subarray(0, z.length >> 1)], (bytes) => {
-				received.push(bytes.slice());
-				return false;
-			}),
+			inflateZlib(
+				source([z.subarray(0, z.length >> 1)]),
+				(bytes) => {
+					received.push(bytes.slice());
+					return false;
+				},
+				unlimited(),
+			),
 		).toThrow(InflateError);
 		const got = concat(received);
 		expect(got.length).toBeGreaterThan(150_000);
@@ -224,4 +246,27 @@ describe("inflateZlib", () => {
 			expect(() => inflate([make()])).toThrow(InflateError);
 		});
 	}
+});
+
+describe("inflateZlib's work budget", () => {
+	/** A zlib stream of `count` empty stored blocks, then one that holds `data`. */
+	function emptyBlocks(count: number, data: Uint8Array): Uint8Array {
+		const empty = Uint8Array.of(0, 0, 0, 0xff, 0xff); // not last, stored, aligned; LEN 0, NLEN ~0
+		const parts = [Uint8Array.of(0x78, 0x01), ...Array(count).fill(empty)];
+		parts.push(Uint8Array.of(1, data.length, 0, ~data.length & 255, 0xff), data, new Uint8Array(4));
+		return concat(parts);
+	}
+	const data = Uint8Array.of(1, 2, 3);
+
+	it("charges a unit per byte out and a block's worth per block header", () => {
+		const blocks = 10;
+		const cost = blocks * PLAIN_BLOCK_WORK + PLAIN_BLOCK_WORK + data.length;
+		expect(inflate([emptyBlocks(blocks, data)], new WorkBudget(cost))).toEqual(data);
+		expect(() => inflate([emptyBlocks(blocks, data)], new WorkBudget(cost - 1))).toThrow(ImageDataError);
+	});
+
+	it("stops a stream of a hundred thousand empty blocks once it has cost what its output would", () => {
+		const budget = new WorkBudget(1000 * DYNAMIC_BLOCK_WORK);
+		expect(() => inflate([emptyBlocks(100_000, data)], budget)).toThrow(/more decoding work/);
+	});
 });

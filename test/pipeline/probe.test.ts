@@ -1,41 +1,128 @@
 import { describe, expect, it } from "vitest";
-import { probeImage } from "../../src/pipeline/probe";
+import { type DecodeCost, probeImage } from "../../src/pipeline/probe";
+import { RequestError } from "../../src/request/errors";
+import { admitImage } from "../../src/request/validate";
+import { decodeFile, everyFixture, probed } from "../support/decode";
+import { chunk as pngChunk, zlibStored } from "../support/png";
+import * as images from "./fixtures/images";
+import * as webp from "./fixtures/webp";
+import { join } from "./hostile/bytes";
+import { DHT, DQT, greyBlocks, jpeg, sof, sos, zeros } from "./hostile/jpeg";
+import { chunk, riff, solidVp8l } from "./hostile/webp";
 
-/** SOI and one frame header (SOFn) with the given components' sampling factors; no scan behind it. */
-function jpegFrame(marker: number, width: number, height: number, sampling: number[], precision = 8): Uint8Array {
-	const components = sampling.flatMap((hv, i) => [i + 1, hv, 0]);
-	const segment = [precision, height >> 8, height & 255, width >> 8, width & 255, sampling.length, ...components];
-	const length = segment.length + 2;
-	return new Uint8Array([0xff, 0xd8, 0xff, marker, length >> 8, length & 255, ...segment]);
+function bytes(base64: string): Uint8Array {
+	return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 }
 
-describe("probeImage: what decoding a JPEG will cost", () => {
-	it("reads size and format from the frame header", () => {
-		expect(probeImage(jpegFrame(0xc0, 640, 480, [0x22, 0x11, 0x11]))).toEqual({
-			format: "jpeg",
-			width: 640,
-			height: 480,
-		});
+/** Bytes a pixel the decode holds, as the probe states it. */
+const perPixel = (file: Uint8Array) => {
+	const image = probed(file);
+	return image.cost.memory / (image.width * image.height);
+};
+
+/** A JPEG of `width` x `height` whose scans (`scans`: component ids per scan) decode from zero bits. */
+function zeroJpeg(marker: number, width: number, height: number, sampling: number[], scans: number[][]): Uint8Array {
+	const data = zeros(Math.ceil((greyBlocks(width, height) * sampling.length * 16 * 3) / 8));
+	return jpeg(
+		[...DQT, ...DHT, ...sof(marker, width, height, sampling)],
+		scans.map((ids) => [marker === 0xc2 ? sos(ids, 0, 0) : sos(ids), data]),
+	);
+}
+
+/**
+ * Containers of 2000x1500 for the probe alone, which reads structure and headers, never the pixels:
+ * a few bytes of data stand for the image's.
+ */
+const pngOf = (interlace: number) =>
+	join([
+		[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+		pngChunk("IHDR", Uint8Array.of(0, 0, 7, 208, 0, 0, 5, 220, 8, 6, 0, 0, interlace)),
+		pngChunk("IDAT", zlibStored(new Uint8Array(8))),
+		pngChunk("IEND", new Uint8Array()),
+	]);
+const gifOf = (interlaced: boolean) =>
+	join([
+		[0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 208, 7, 220, 5, 0x80, 0, 0, 0, 0, 0, 255, 255, 255],
+		[0x2c, 0, 0, 0, 0, 208, 7, 220, 5, interlaced ? 0x40 : 0, 2, 1, 0x44, 0, 0x3b],
+	]);
+
+describe("probeImage: what decoding will hold, by kind", () => {
+	it.each([
+		["a plain PNG streams its rows", pngOf(0)],
+		["a baseline JPEG streams its MCU rows", zeroJpeg(0xc0, 2000, 1500, [0x22, 0x11, 0x11], [[1, 2, 3]])],
+		["a plain GIF streams its rows", gifOf(false)],
+	])("%s: a band, a small part of a byte a pixel", (_, file) => {
+		expect(perPixel(file)).toBeLessThan(0.1);
+	});
+
+	it("a lossy WebP streams its macroblock rows", () => {
+		// 128x128: its band of 24 rows is all there is to hold.
+		const image = probed(bytes(webp.lossy_webp));
+		expect(image.cost.memory).toBeLessThan(image.width * 24 * 4 * 2 + 64 * 1024);
 	});
 
 	it.each([
-		["baseline 4:4:4", 0xc0, [0x11, 0x11, 0x11]],
-		["progressive 4:2:0", 0xc2, [0x22, 0x11, 0x11]],
-		["progressive 4:2:2", 0xc2, [0x21, 0x11, 0x11]],
-		["progressive grey", 0xc2, [0x11]],
-	])("%s decodes within the raster's own 4 bytes a pixel", (_, marker, sampling) => {
-		expect(probeImage(jpegFrame(marker, 100, 100, sampling))?.costlyDecode).toBeUndefined();
-	});
-
-	it("progressive 4:4:4 needs 6 bytes a pixel: its coefficients outgrow the raster", () => {
-		expect(probeImage(jpegFrame(0xc2, 100, 100, [0x11, 0x11, 0x11]))?.costlyDecode?.bytesPerPixel).toBe(6);
+		["an interlaced PNG: its RGBA raster", pngOf(1), 4],
+		["a lossless WebP: its ARGB pixels", riff([chunk("VP8L", solidVp8l(2000, 1500))]), 4],
+		["an interlaced GIF: its frame's palette indices", gifOf(true), 1],
+	])("%s", (_, file, expected) => {
+		expect(perPixel(file)).toBeCloseTo(expected, 0);
 	});
 
 	it.each([
-		["arithmetic coding", jpegFrame(0xc9, 100, 100, [0x22, 0x11, 0x11])],
-		["12-bit samples", jpegFrame(0xc1, 100, 100, [0x22, 0x11, 0x11], 12)],
-		["CMYK", jpegFrame(0xc0, 100, 100, [0x11, 0x11, 0x11, 0x11])],
-	])("%s goes to photon, at photon's cost", (_, bytes) => {
-		expect(probeImage(bytes)?.costlyDecode?.bytesPerPixel).toBe(14);
+		["progressive 4:2:0", 0xc2, [0x22, 0x11, 0x11], [[1, 2, 3]], 3],
+		["progressive 4:4:4", 0xc2, [0x11, 0x11, 0x11], [[1, 2, 3]], 6],
+		["progressive grey", 0xc2, [0x11], [[1]], 2],
+		["sequential 4:4:4 with one scan per component", 0xc0, [0x11, 0x11, 0x11], [[1], [2], [3]], 6],
+	])("a multi-scan JPEG (%s) keeps its coefficients: %s", (_, marker, sampling, scans, expected) => {
+		expect(perPixel(zeroJpeg(marker, 2000, 1600, sampling, scans))).toBeCloseTo(expected, 0);
+	});
+
+	it("a JPEG only photon decodes (CMYK) is priced at photon's 14 bytes a pixel", () => {
+		expect(perPixel(zeroJpeg(0xc0, 64, 64, [0x11, 0x11, 0x11, 0x11], [[1, 2, 3, 4]]))).toBe(14);
+	});
+
+	it("a JPEG turned by its EXIF orientation holds its raster, and reports its displayed size", () => {
+		const image = probed(bytes(images.rotated_jpg));
+		expect([image.width, image.height]).toEqual([4, 8]);
+		expect(perPixel(bytes(images.rotated_jpg))).toBeGreaterThanOrEqual(4);
+	});
+});
+
+describe("probeImage: the limits, checked before the rest is walked", () => {
+	const limitOf = (file: Uint8Array) => {
+		try {
+			probeImage(file, admitImage);
+			return "admitted";
+		} catch (error) {
+			return error instanceof RequestError ? `${error.status}: ${error.detail}` : String(error);
+		}
+	};
+
+	it("refuses by the header's size alone, before anything else is read", () => {
+		const seen: [number, number, DecodeCost | undefined][] = [];
+		const file = zeroJpeg(0xc0, 6000, 5000, [0x22, 0x11, 0x11], [[1, 2, 3]]);
+		expect(() =>
+			probeImage(file, (width, height, cost) => {
+				seen.push([width, height, cost]);
+				admitImage(width, height, cost);
+			}),
+		).toThrow(RequestError);
+		expect(seen).toHaveLength(1);
+	});
+
+	it("refuses a kind that holds more a pixel at its lower limit, saying so", () => {
+		expect(limitOf(zeroJpeg(0xc2, 4500, 4000, [0x11, 0x11, 0x11], [[1, 2, 3]]))).toBe(
+			"413: Image is 4500x4000 (18.0 megapixels); the limit is 17.0 megapixels for a progressive JPEG with full-resolution colour, which takes more memory to decode (25 megapixels for other images)",
+		);
+		expect(limitOf(zeroJpeg(0xc2, 4000, 4000, [0x11, 0x11, 0x11], [[1, 2, 3]]))).toBe("admitted");
+	});
+});
+
+describe("probeImage: the dimensions priced are the dimensions decoded", () => {
+	it.each(everyFixture())("%s", (_, file) => {
+		const image = probed(file);
+		const raster = decodeFile(file);
+		expect([raster.width, raster.height]).toEqual([image.width, image.height]);
 	});
 });

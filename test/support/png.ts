@@ -12,6 +12,11 @@ export async function solidPng(
 	const compressed = new Uint8Array(
 		await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer(),
 	);
+	return rgba8Png(width, height, compressed);
+}
+
+/** Signature, IHDR of 8-bit RGBA, one IDAT of this zlib stream, IEND. */
+function rgba8Png(width: number, height: number, zlib: Uint8Array): Uint8Array {
 	const ihdr = new Uint8Array(13);
 	const view = new DataView(ihdr.buffer);
 	view.setUint32(0, width);
@@ -20,12 +25,51 @@ export async function solidPng(
 	return concat([
 		new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
 		chunk("IHDR", ihdr),
-		chunk("IDAT", compressed),
+		chunk("IDAT", zlib),
 		chunk("IEND", new Uint8Array()),
 	]);
 }
 
-function chunk(type: string, data: Uint8Array): Uint8Array {
+/**
+ * A valid PNG built synchronously: 8-bit RGBA rows (filter 0) from `pixel(x, y)`, stored in
+ * uncompressed deflate blocks. For tests that need a file without awaiting a compressor.
+ */
+export function storedPng(
+	width: number,
+	height: number,
+	pixel: (x: number, y: number) => [number, number, number, number] = () => [255, 255, 255, 255],
+): Uint8Array {
+	const raw = new Uint8Array(height * (1 + width * 4));
+	for (let y = 0; y < height; y++) {
+		for (let x = 0; x < width; x++) raw.set(pixel(x, y), y * (1 + width * 4) + 1 + x * 4);
+	}
+	return rgba8Png(width, height, zlibStored(raw));
+}
+
+/** A zlib stream of stored (uncompressed) blocks, with its Adler-32. */
+export function zlibStored(data: Uint8Array): Uint8Array {
+	const parts: Uint8Array[] = [Uint8Array.of(0x78, 0x01)];
+	for (let at = 0; at < data.length || at === 0; at += 65535) {
+		const block = data.subarray(at, at + 65535);
+		const last = at + 65535 >= data.length ? 1 : 0;
+		parts.push(
+			Uint8Array.of(last, block.length & 255, block.length >> 8, ~block.length & 255, (~block.length >> 8) & 255),
+			block,
+		);
+		if (data.length === 0) break;
+	}
+	let a = 1;
+	let b = 0;
+	for (const byte of data) {
+		a = (a + byte) % 65521;
+		b = (b + a) % 65521;
+	}
+	parts.push(Uint8Array.of(b >> 8, b & 255, a >> 8, a & 255));
+	return concat(parts);
+}
+
+/** One PNG chunk: length, type, data, CRC. */
+export function chunk(type: string, data: Uint8Array): Uint8Array {
 	const out = new Uint8Array(12 + data.length);
 	const view = new DataView(out.buffer);
 	view.setUint32(0, data.length);

@@ -51,10 +51,3 @@ function eraseLettering(crop: Patch, lettering: Lettering): ErasedPixels | undef
 	}
 	return { box: out, mask, rgba };
 }
-
-/** Writes erased pixels into a patch of the image (a crop, or the whole raster as one). */
-export function pasteErased(target: Patch, erased: ErasedPixels): void {
-	const { box, mask, rgba } = erased;
-	const w = box.x1 - box.x0;
-	pastePatch(target, { box, width: w, height: box.y1 - box.y0, data: rgba }, mask);
-}

@@ -8,7 +8,7 @@ import { type Background, fitBackground, shiftBackground } from "./background";
 import type { Glyphs } from "./glyphs";
 import { dilate, reframe } from "./masks";
 import { letteringSize, lineAlignment, looksBold, medianColour } from "./measure";
-import { paddedBox } from "./plan";
+import { paddedBox } from "./search";
 
 /**
  * A block's lettering as the erase stage takes it: the glyph pixels and the art they touch, over

@@ -9,35 +9,39 @@
  *   near them, on open background or art (around.ts);
  * then regions in one container, or sharing their lettering, become one block (blocks.ts).
  *
- * It works on a crop (a `Patch`) holding the search areas of the regions it is given; crops may be
- * the whole image. Page-wide, `planLayout` comes first (what to cut) and `settlePage` last (blocks
- * of different crops that are one, roles, ids in reading order).
+ * It works on a crop (a `Patch`) holding the search areas (search.ts) of the regions it is given,
+ * as crop-plan.ts cuts them; a crop may be the whole image. Page-wide, `settlePage` comes last
+ * (blocks of different crops that are one, roles, ids in reading order).
  */
 
 import type { Mode } from "../../request/options";
-import { area, clipBox, cutPatch, overlap, toPatchBox } from "../patch";
+import { area, clipBox, cutPatch, overlap, toPatchBox, union } from "../patch";
 import type { Box, Container, Patch, Rgb, TextBlock, TranslatedRegion } from "../types";
 import { findAround } from "./around";
 import { type Background, fitBackground, predict } from "./background";
 import { centre, groupBlocks, holds, holdsPoint, iou, type LaidOut } from "./blocks";
 import type { Finding } from "./finding";
-import { nothingFound } from "./finding";
 import { findInShapes } from "./in-container";
-import { type LayoutPlan, MAX_SEARCH_PIXELS, paddedBox } from "./plan";
+import { paddedBox, searchArea } from "./search";
 import { joinTexts, sameReading } from "./split-text";
 
 export type { LaidOut } from "./blocks";
 export type { Lettering } from "./finding";
-export { cropsFor, type LayoutPlan, MAX_REGIONS, MAX_SEARCH_PIXELS, planLayout, searchArea } from "./plan";
+export { MAX_SEARCH_PIXELS, searchArea } from "./search";
 
 /** Another region's box claims a component this much more than the region's own box does. */
 const DUPLICATE_BOXES = 0.5;
 
 /**
- * The blocks of the regions given, found in `crop` (which must hold each region's search area as
- * planned, clipped to the image). Blocks to erase carry their lettering.
+ * The blocks of the regions given, found in `crop` of an image of `image`'s size (the crop holds
+ * each region's search area, or the part of it a tile of a region larger than a crop holds).
+ * Blocks to erase carry their lettering.
  */
-export function layoutCrop(crop: Patch, regions: TranslatedRegion[], plan: LayoutPlan): LaidOut[] {
+export function layoutCrop(
+	crop: Patch,
+	regions: TranslatedRegion[],
+	image: { width: number; height: number },
+): LaidOut[] {
 	const findings: Finding[] = [];
 	const open: {
 		region: TranslatedRegion;
@@ -51,14 +55,9 @@ export function layoutCrop(crop: Patch, regions: TranslatedRegion[], plan: Layou
 	}[] = [];
 	const boxes = regions.map((r) => ({ id: r.id, box: clipBox(r.box, crop.box) }));
 	for (const region of regions) {
-		const search = clipBox(plan.areas.get(region.id) ?? crop.box, crop.box);
+		const search = clipBox(searchArea(region.box, image), crop.box);
 		const readerBox = clipBox(region.box, search);
 		if (readerBox.x1 - readerBox.x0 < 2 || readerBox.y1 - readerBox.y0 < 2) continue;
-		// Past the cap, no pixel is looked at: the block is covered.
-		if (area(readerBox) >= MAX_SEARCH_PIXELS) {
-			findings.push(nothingFound(region, readerBox, search));
-			continue;
-		}
 		// A region whose box is centred in a container found for another is in that container.
 		const holder = findings.find((f) => f.closed && holds(f, centre(readerBox)));
 		if (holder) {
@@ -116,22 +115,28 @@ export function layoutCrop(crop: Patch, regions: TranslatedRegion[], plan: Layou
 
 /**
  * The page's blocks from every crop (one list per crop), settled: blocks of different crops that
- * share a container (or their lettering) are one; free lettering much larger than the page's
- * dialogue is a sound effect (in manga mode); ids follow reading order (the reader's order of their
- * first regions).
+ * share a container (or their lettering), or a region (the tiles of a region larger than a crop),
+ * are one; free lettering much larger than the page's dialogue is a sound effect (in manga mode);
+ * ids follow reading order (the reader's order of their first regions).
  */
 export function settlePage(crops: TextBlock[][], mode: Mode): TextBlock[] {
 	const merged: { block: TextBlock; crop: number }[] = [];
 	for (const [crop, blocks] of crops.entries()) {
 		for (const block of blocks) {
 			const same = merged.find(
-				(m) => m.crop !== crop && m.block.treatment === block.treatment && sameBlock(m.block, block),
+				(m) =>
+					m.crop !== crop &&
+					m.block.treatment === block.treatment &&
+					(sameBlock(m.block, block) || m.block.regionIds.some((id) => block.regionIds.includes(id))),
 			)?.block;
 			if (!same) {
 				merged.push({ block: { ...block }, crop });
 				continue;
 			}
 			same.regionIds = [...new Set([...same.regionIds, ...block.regionIds])];
+			same.textBox = union(same.textBox, block.textBox);
+			if (same.container.kind === "free" && block.container.kind === "free")
+				same.container = { kind: "free", box: union(same.container.box, block.container.box) };
 			if (!sameReading(same.text, block.text)) {
 				same.text = joinTexts([same.text, block.text]);
 				same.translation = joinTexts([same.translation, block.translation]);

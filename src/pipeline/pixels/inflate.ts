@@ -1,8 +1,20 @@
 import { InflateError } from "./inflate-error";
 import { FAST_MASK, HuffmanDecoder, slowDecode } from "./inflate-huffman";
+import type { WorkBudget } from "./work-budget";
 
 /** Receives inflated bytes, as a view valid only during the call; returns true once it needs no more. */
 export type InflateSink = (bytes: Uint8Array) => boolean;
+
+/** The stream's consecutive pieces (a PNG's IDAT payloads), one per call, then undefined. */
+export type InflateSource = () => Uint8Array | undefined;
+
+/**
+ * What a block header costs against the work budget, in output bytes' worth: reading a dynamic
+ * block's code lengths and building its tables is worth a few hundred bytes of output. Every
+ * output byte costs one unit, so a stream of empty blocks runs out of budget as fast as a real one.
+ */
+export const DYNAMIC_BLOCK_WORK = 512;
+export const PLAIN_BLOCK_WORK = 16;
 
 /**
  * Inflates a zlib stream (RFC 1950/1951) given as consecutive pieces (a PNG's IDAT payloads),
@@ -14,13 +26,15 @@ export type InflateSink = (bytes: Uint8Array) => boolean;
  * Stops as soon as the sink has what it needs; the Adler-32 at the end is not checked (PNG
  * chunk CRCs are not either: corrupt data fails earlier, as a code or distance that cannot be).
  */
-export function inflateZlib(input: readonly Uint8Array[], sink: InflateSink): void {
-	new Inflater(input, sink).run();
+export function inflateZlib(input: InflateSource, sink: InflateSink, budget: WorkBudget): void {
+	new Inflater(input, sink, budget).run();
 }
 
 /** Deflate's longest match distance: the output kept behind the write position. */
 const WINDOW = 32768;
 const BUFFER = WINDOW * 8;
+/** What an inflater holds: its output buffer, Huffman tables and code lengths. */
+export const INFLATER_BYTES = BUFFER + 16 * 1024;
 /**
  * Past this position one more symbol might not fit: a match is at most 258 bytes, and copied 8
  * bytes at a time it may write up to 7 more (overwritten by what follows, never handed out).
@@ -172,8 +186,7 @@ const FIXED_LIT = new HuffmanDecoder(288).build(
 const FIXED_DIST = new HuffmanDecoder(32).build(new Uint8Array(32).fill(5), 32);
 
 class Inflater {
-	/** Index of the next input piece, the piece being read and the position in it. */
-	private next = 0;
+	/** The piece being read and the position in it. */
 	private piece: Uint8Array = EMPTY;
 	private view: DataView = new DataView(EMPTY.buffer);
 	private at = 0;
@@ -192,8 +205,9 @@ class Inflater {
 	private readonly lengths = new Uint8Array(286 + 30);
 
 	constructor(
-		private readonly input: readonly Uint8Array[],
+		private readonly input: InflateSource,
 		private readonly sink: InflateSink,
+		private readonly budget: WorkBudget,
 	) {}
 
 	run(): void {
@@ -212,6 +226,7 @@ class Inflater {
 		for (let last = 0; !last && !this.done; ) {
 			last = this.bits(1);
 			const type = this.bits(2);
+			this.budget.spend(type === 2 ? DYNAMIC_BLOCK_WORK : PLAIN_BLOCK_WORK);
 			if (type === 0) this.storedBlock();
 			else if (type === 1) this.codes(FIXED_LIT, FIXED_DIST);
 			else if (type === 2) this.codes(...this.dynamicTables());
@@ -222,6 +237,7 @@ class Inflater {
 
 	/** Hands the output since the last flush to the sink, then slides the window back to the start. */
 	private flush(): void {
+		this.budget.spend(this.pos - this.flushed);
 		if (this.pos > this.flushed && this.sink(this.out.subarray(this.flushed, this.pos))) {
 			this.done = true;
 			return;
@@ -251,8 +267,7 @@ class Inflater {
 	private nextPiece(current: Uint8Array): Uint8Array {
 		if (current === PAD) throw new InflateError("data ends early");
 		let piece: Uint8Array = PAD;
-		while (this.next < this.input.length) {
-			const candidate = this.input[this.next++]!;
+		for (let candidate = this.input(); candidate; candidate = this.input()) {
 			if (candidate.length > 0) {
 				piece = candidate;
 				break;

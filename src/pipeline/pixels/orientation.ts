@@ -1,20 +1,62 @@
-import { exifOrientation } from "../probe";
-import type { Raster } from "../types";
+import type { Raster, RowSink } from "../types";
+import { bandRows, emitRaster } from "./raster-rows";
 
-/** EXIF orientation (1..8) of a JPEG, from its APP1 Exif segment; 1 when absent. */
-export function jpegOrientation(bytes: Uint8Array): number {
-	let at = 2;
-	while (at + 4 <= bytes.length && bytes[at] === 0xff) {
-		const marker = bytes[at + 1]!;
-		if (marker === 0xda || marker === 0xd9) break; // scan data: metadata comes before it
-		const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
-		const segment = bytes.subarray(at + 4, at + 2 + length);
-		const isExif = segment[0] === 0x45 && segment[1] === 0x78 && segment[2] === 0x69 && segment[3] === 0x66;
-		if (marker === 0xe1 && isExif) return exifOrientation(segment.subarray(6)) ?? 1;
-		at += 2 + length;
+/**
+ * Hands the rows of a raster stored as the camera wrote it to the sink as displayed (EXIF
+ * orientation 1 to 8), a band at a time, without turning the raster itself: each displayed band is
+ * gathered from the stored pixels. For the quarter turns (5 to 8) a band of displayed rows is a
+ * band of stored columns, read a stored row at a time so that each read is a run of pixels.
+ */
+export function emitOriented(raster: Raster, orientation: number, sink: RowSink): void {
+	if (orientation < 2 || orientation > 8) {
+		emitRaster(raster, sink);
+		return;
 	}
-	return 1;
+	const { width: w, height: h } = raster;
+	const px = new Int32Array(raster.data.buffer, raster.data.byteOffset, w * h);
+	const swapped = orientation >= 5;
+	const shownWidth = swapped ? h : w;
+	const shownHeight = swapped ? w : h;
+	const step = orientedBandRows(orientation, w, h);
+	const bytes = new Uint8Array(shownWidth * step * 4);
+	const band = new Int32Array(bytes.buffer);
+	// Displayed pixel (dx, dy) comes from stored (sx, sy); see applyOrientation for the eight cases.
+	const flipX = orientation === 2 || orientation === 3 || orientation === 6 || orientation === 7;
+	const flipY = orientation === 3 || orientation === 4 || orientation === 7 || orientation === 8;
+	for (let y = 0; y < shownHeight; y += step) {
+		const count = Math.min(step, shownHeight - y);
+		if (!swapped) {
+			for (let r = 0; r < count; r++) {
+				const sy = flipY ? h - 1 - (y + r) : y + r;
+				const row = px.subarray(sy * w, sy * w + w);
+				band.set(row, r * w);
+				if (flipX) band.subarray(r * w, r * w + w).reverse();
+			}
+		} else {
+			// Displayed row dy is stored column sx = dy (or w-1-dy); displayed column dx is stored row dx (or h-1-dx).
+			for (let sy = 0; sy < h; sy++) {
+				const dx = flipX ? h - 1 - sy : sy;
+				const rowStart = sy * w;
+				for (let r = 0; r < count; r++) {
+					const sx = flipY ? w - 1 - (y + r) : y + r;
+					band[r * shownWidth + dx] = px[rowStart + sx]!;
+				}
+			}
+		}
+		sink.rows(y, count, bytes.subarray(0, count * shownWidth * 4));
+	}
 }
+
+/**
+ * Rows per band `emitOriented` gathers: a quarter turn reads at least 16 stored pixels in a run (a
+ * cache line's worth), so that each stored row is visited once per 16 displayed rows.
+ */
+export function orientedBandRows(orientation: number, width: number, height: number): number {
+	if (orientation < 5) return bandRows(width, height);
+	return Math.min(width, Math.max(QUARTER_TURN_BAND, bandRows(height, width)));
+}
+
+const QUARTER_TURN_BAND = 16;
 
 /**
  * Up to this raster size (12 MP, what most phones shoot) a quarter turn copies into a second raster:
@@ -24,9 +66,9 @@ export function jpegOrientation(bytes: Uint8Array): number {
 const COPY_LIMIT = 48 * 1024 * 1024;
 
 /**
- * Turns a raster stored as the camera wrote it into the raster as displayed. Flips and the half
- * turn swap pixels in place; quarter turns swap the sides, in place for rasters over `copyLimit`
- * bytes.
+ * Turns a raster stored as the camera wrote it into the raster as displayed, for callers that want
+ * the whole image. Flips and the half turn swap pixels in place; quarter turns swap the sides, in
+ * place for rasters over `copyLimit` bytes.
  */
 export function applyOrientation(raster: Raster, orientation: number, copyLimit = COPY_LIMIT): Raster {
 	if (orientation < 2 || orientation > 8) return raster;

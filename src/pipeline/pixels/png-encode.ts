@@ -1,4 +1,5 @@
-import type { Raster } from "../types";
+import { pixelWords } from "../rows";
+import type { Raster, Rgb } from "../types";
 import { crc32 } from "./crc32";
 import { RleDeflater } from "./deflate";
 
@@ -6,87 +7,144 @@ import { RleDeflater } from "./deflate";
 const BATCH_BYTES = 1 << 18;
 
 /**
- * Encodes a raster as PNG at its own size, returned as the file's consecutive byte pieces: at
- * 25 MP the file is over 10 MB, and joining the pieces would hold it twice (the response streams
- * them: src/http/success-body.ts). Rows are filtered a batch at a time and each batch is
- * compressed as it comes (RleDeflater), so besides the raster only one batch of filtered rows and
- * the compressed output are alive. The smallest colour type that holds every pixel exactly is
- * used: grey (most manga pages) or RGB when opaque, RGBA otherwise (alpha kept). Fewer bytes
- * per pixel mean proportionally less to filter and compress.
+ * A PNG written as its rows come, top to bottom: each batch of rows is filtered and compressed
+ * (RleDeflater) as soon as it is full and leaves as one IDAT chunk, so besides the caller's rows
+ * only one batch of filtered bytes is alive and the file is never held whole (the response
+ * streams the pieces: src/http/success-body.ts). The colour type must be known before the first
+ * row: `ColourScan` finds the smallest one that holds every pixel exactly. Fewer bytes per pixel
+ * mean proportionally less to filter and compress.
  */
-export function encodePng(raster: Raster): Uint8Array[] {
-	const { width, height } = raster;
-	const pixels = pixelWords(raster.data);
-	const channels = channelsNeeded(pixels);
-	const rowBytes = width * channels;
-	const deflater = new RleDeflater();
-	const compressed: Uint8Array[] = [];
+export class PngEncoder {
+	private readonly deflater = new RleDeflater();
+	private readonly rowBytes: number;
+	private readonly batch: Uint8Array;
+	private filled = 0;
+	private rowsIn = 0;
 
-	const rowsPerBatch = Math.max(1, Math.floor(BATCH_BYTES / (rowBytes + 1)));
-	// One batch buffer, reused: the deflater is done with a batch when push returns.
-	const buffer = new Uint8Array(rowsPerBatch * (rowBytes + 1));
-	for (let y0 = 0; y0 < height; y0 += rowsPerBatch) {
-		const rows = Math.min(rowsPerBatch, height - y0);
-		const batch = buffer.subarray(0, rows * (rowBytes + 1));
-		for (let r = 0; r < rows; r++) filterRow(pixels, width, y0 + r, channels, batch, r * (rowBytes + 1));
-		compressed.push(deflater.push(batch));
+	/** `channels`: 1 grey, 3 RGB, 4 RGBA; a pixel the type cannot hold loses what does not fit. */
+	constructor(
+		readonly width: number,
+		readonly height: number,
+		readonly channels: 1 | 3 | 4,
+	) {
+		this.rowBytes = width * channels + 1;
+		this.batch = new Uint8Array(Math.max(1, Math.floor(BATCH_BYTES / this.rowBytes)) * this.rowBytes);
 	}
-	compressed.push(deflater.finish());
-	return assemble(
-		width,
-		height,
-		COLOR_TYPE[channels]!,
-		compressed.filter((c) => c.length > 0),
-	);
+
+	/** The signature and the header: the file's first pieces. */
+	start(): Uint8Array[] {
+		const header = new Uint8Array(13);
+		const view = new DataView(header.buffer);
+		view.setUint32(0, this.width);
+		view.setUint32(4, this.height);
+		header[8] = 8;
+		header[9] = COLOR_TYPE[this.channels]!;
+		return [SIGNATURE, ...chunk("IHDR", header)];
+	}
+
+	/**
+	 * Takes the next `count` rows (pixel words, `width` a row); `above` is the row just before them,
+	 * absent for the image's first. Returns the pieces completed by them (often none).
+	 */
+	addRows(pixels: Int32Array, count: number, above: Int32Array | undefined): Uint8Array[] {
+		const pieces: Uint8Array[] = [];
+		for (let r = 0; r < count; r++) {
+			const previous = r > 0 ? pixels.subarray((r - 1) * this.width) : above;
+			filterRow(pixels.subarray(r * this.width), previous, this.width, this.channels, this.batch, this.filled);
+			this.filled += this.rowBytes;
+			if (this.filled + this.rowBytes > this.batch.length) pieces.push(...this.flush());
+		}
+		this.rowsIn += count;
+		return pieces;
+	}
+
+	/** The last IDAT and IEND. Every row must have been given. */
+	finish(): Uint8Array[] {
+		if (this.rowsIn !== this.height) throw new Error(`PNG encoder got ${this.rowsIn} of ${this.height} rows`);
+		const last = this.flush();
+		const tail = this.deflater.finish();
+		if (tail.length > 0) last.push(...chunk("IDAT", tail));
+		return [...last, ...chunk("IEND", new Uint8Array(0))];
+	}
+
+	private flush(): Uint8Array[] {
+		if (this.filled === 0) return [];
+		const compressed = this.deflater.push(this.batch.subarray(0, this.filled));
+		this.filled = 0;
+		return compressed.length > 0 ? chunk("IDAT", compressed) : [];
+	}
+}
+
+/** Encodes a whole raster at its own size, as the file's consecutive byte pieces. */
+export function encodePng(raster: Raster): Uint8Array[] {
+	const pixels = pixelWords(raster.data);
+	const scan = new ColourScan();
+	scan.addPixels(pixels);
+	const encoder = new PngEncoder(raster.width, raster.height, scan.channels);
+	return [...encoder.start(), ...encoder.addRows(pixels, raster.height, undefined), ...encoder.finish()];
 }
 
 const COLOR_TYPE: Record<number, number> = { 1: 0, 3: 2, 4: 6 };
 
 /**
- * The raster's pixels as 32-bit words, 0xAABBGGRR (little-endian, as every machine Workers run
- * on). Decoders allocate their own buffers, so the view is free; a raster that is a view at an
- * offset not a multiple of 4 is copied first.
+ * The PNG colour type every pixel seen fits exactly: grey (most manga pages) or RGB when opaque,
+ * RGBA otherwise (alpha kept). Fed pixels as they are decoded, and the colours drawn over them.
  */
-function pixelWords(data: Uint8Array): Int32Array {
-	const aligned = data.byteOffset & 3 ? data.slice() : data;
-	return new Int32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2);
-}
+export class ColourScan {
+	/** The bits set in every pixel seen (the alpha byte stays 0xff only while all are opaque). */
+	private opaque = -1;
+	/** Any difference between R and G or G and B seen. */
+	private colour = 0;
 
-/** 1 when every pixel is opaque grey, 3 when opaque, else 4. */
-function channelsNeeded(pixels: Int32Array): 1 | 3 | 4 {
-	// Branch-free over a row's worth of pixels at a time: `opaque` keeps the bits set in every
-	// pixel, `colour` any difference between R and G or G and B.
-	let opaque = -1;
-	let colour = 0;
-	for (let start = 0; start < pixels.length; start += 4096) {
-		const end = Math.min(pixels.length, start + 4096);
-		for (let i = start; i < end; i++) {
-			const p = pixels[i]!;
-			opaque &= p;
-			colour |= (p ^ (p >>> 8)) & 0xffff;
+	addPixels(pixels: Int32Array): void {
+		// Branch-free over a row's worth of pixels at a time, stopping once RGBA is certain.
+		let { opaque, colour } = this;
+		for (let start = 0; start < pixels.length && opaque >>> 24 === 255; start += 4096) {
+			const end = Math.min(pixels.length, start + 4096);
+			for (let i = start; i < end; i++) {
+				const p = pixels[i]!;
+				opaque &= p;
+				colour |= (p ^ (p >>> 8)) & 0xffff;
+			}
 		}
-		if (opaque >>> 24 !== 255) return 4;
+		this.opaque = opaque;
+		this.colour = colour;
 	}
-	return colour === 0 ? 1 : 3;
+
+	/** An opaque colour to be drawn over opaque pixels (lettering, outlines, panels). */
+	addColour([r, g, b]: Rgb): void {
+		this.colour |= (r ^ g) | (g ^ b);
+	}
+
+	get channels(): 1 | 3 | 4 {
+		if (this.opaque >>> 24 !== 255) return 4;
+		return this.colour === 0 ? 1 : 3;
+	}
 }
 
 /**
- * Writes the filter byte and row `y` filtered with Up (the byte above subtracted), packed to
- * `channels` straight from the raster. On our bench photo Paeth came out 3% smaller but cost 40%
- * more encode time; on flat art and grey pages they compress alike, and Up is one subtraction.
- * Pixels are read as 32-bit words, all four bytes subtracted at once (SWAR: the top bit of each
- * byte set on one side and cleared on the other, so that no borrow crosses into the next byte).
+ * Writes the filter byte and `row` filtered with Up (the byte above subtracted), packed to
+ * `channels`. On our bench photo Paeth came out 3% smaller but cost 40% more encode time; on flat
+ * art and grey pages they compress alike, and Up is one subtraction. Pixels are read as 32-bit
+ * words, all four bytes subtracted at once (SWAR: the top bit of each byte set on one side and
+ * cleared on the other, so that no borrow crosses into the next byte).
  */
-function filterRow(pixels: Int32Array, width: number, y: number, channels: number, out: Uint8Array, at: number): void {
+function filterRow(
+	row: Int32Array,
+	above: Int32Array | undefined,
+	width: number,
+	channels: number,
+	out: Uint8Array,
+	at: number,
+): void {
 	out[at] = 2;
-	const row = y * width;
 	// Up filtering treats the row above the first as zeros: the row minus itself there gives the
-	// same bytes as the row minus zeros with the offset below.
-	const above = y > 0 ? row - width : -1;
+	// same bytes as the row minus zeros with the word below.
+	const prior = above ?? new Int32Array(width);
 	let o = at + 1;
 	for (let x = 0; x < width; x++) {
-		const p = pixels[row + x]!;
-		const q = above < 0 ? 0 : pixels[above + x]!;
+		const p = row[x]!;
+		const q = prior[x]!;
 		const d = ((p | 0x80808080) - (q & 0x7f7f7f7f)) ^ ((p ^ ~q) & 0x80808080);
 		out[o] = d;
 		if (channels > 1) {
@@ -100,21 +158,7 @@ function filterRow(pixels: Int32Array, width: number, y: number, channels: numbe
 
 const SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** Signature, IHDR, one IDAT per compressed piece, IEND: the compressed data is not copied again. */
-function assemble(width: number, height: number, colorType: number, idat: Uint8Array[]): Uint8Array[] {
-	const header = new Uint8Array(13);
-	const view = new DataView(header.buffer);
-	view.setUint32(0, width);
-	view.setUint32(4, height);
-	header[8] = 8;
-	header[9] = colorType;
-	const file = [SIGNATURE, ...chunk("IHDR", header)];
-	for (const data of idat) file.push(...chunk("IDAT", data));
-	file.push(...chunk("IEND", new Uint8Array(0)));
-	return file;
-}
-
-/** One chunk as pieces: length and type, the payload itself, its CRC. */
+/** One chunk as pieces: length and type, the payload itself (not copied again), its CRC. */
 function chunk(type: string, payload: Uint8Array): Uint8Array[] {
 	const head = new Uint8Array(8);
 	new DataView(head.buffer).setUint32(0, payload.length);

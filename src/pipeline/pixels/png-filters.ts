@@ -1,26 +1,36 @@
 /**
- * PNG row filters (RFC 2083 section 6). `line` and `previous` exclude the filter-type byte;
- * `previous` is all zeros for the first row of a pass.
+ * PNG row filters (RFC 2083 section 6). The filtered bytes are read from `src` at `at` (straight
+ * from the inflater's output when the whole row lies in it, so no copy is made), the unfiltered row
+ * is written to `line`; `previous` is the unfiltered row above, all zeros for the first row of a pass.
  */
 
-/** Reverses the filter in place; false for an unknown filter type. */
-export function unfilterRow(filter: number, line: Uint8Array, previous: Uint8Array, bpp: number): boolean {
+/** Reverses the filter into `line`; false for an unknown filter type. */
+export function unfilterRow(
+	filter: number,
+	src: Uint8Array,
+	at: number,
+	line: Uint8Array,
+	previous: Uint8Array,
+	bpp: number,
+): boolean {
 	const n = line.length;
 	switch (filter) {
 		case 0:
+			for (let i = 0; i < n; i++) line[i] = src[at + i]!;
 			return true;
 		case 1:
-			for (let i = bpp; i < n; i++) line[i] = (line[i]! + line[i - bpp]!) & 255;
+			for (let i = 0; i < bpp; i++) line[i] = src[at + i]!;
+			for (let i = bpp; i < n; i++) line[i] = (src[at + i]! + line[i - bpp]!) & 255;
 			return true;
 		case 2:
-			for (let i = 0; i < n; i++) line[i] = (line[i]! + previous[i]!) & 255;
+			for (let i = 0; i < n; i++) line[i] = (src[at + i]! + previous[i]!) & 255;
 			return true;
 		case 3:
-			for (let i = 0; i < bpp; i++) line[i] = (line[i]! + (previous[i]! >> 1)) & 255;
-			for (let i = bpp; i < n; i++) line[i] = (line[i]! + ((line[i - bpp]! + previous[i]!) >> 1)) & 255;
+			for (let i = 0; i < bpp; i++) line[i] = (src[at + i]! + (previous[i]! >> 1)) & 255;
+			for (let i = bpp; i < n; i++) line[i] = (src[at + i]! + ((line[i - bpp]! + previous[i]!) >> 1)) & 255;
 			return true;
 		case 4:
-			for (let i = 0; i < bpp; i++) line[i] = (line[i]! + previous[i]!) & 255;
+			for (let i = 0; i < bpp; i++) line[i] = (src[at + i]! + previous[i]!) & 255;
 			for (let i = bpp; i < n; i++) {
 				// Paeth predictor inlined: p = a + b - c, nearest of a, b, c to p.
 				const a = line[i - bpp]!;
@@ -32,7 +42,7 @@ export function unfilterRow(filter: number, line: Uint8Array, previous: Uint8Arr
 				pa = pa < 0 ? -pa : pa;
 				pb = pb < 0 ? -pb : pb;
 				pc = pc < 0 ? -pc : pc;
-				line[i] = (line[i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 255;
+				line[i] = (src[at + i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 255;
 			}
 			return true;
 		default:

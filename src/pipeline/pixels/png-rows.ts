@@ -1,13 +1,28 @@
-import type { PngChunks } from "./png-chunks";
+import type { PngContainer } from "./png-chunks";
 
-/** Turns one unfiltered PNG row of `width` pixels into straight RGBA8. */
-export type RowConverter = (line: Uint8Array, rgba: Uint8Array, width: number) => void;
+/** Where converted rows go: one buffer seen as bytes and as 32-bit pixels (little-endian RGBA). */
+export interface RgbaTarget {
+	bytes: Uint8Array;
+	words: Uint32Array;
+}
+
+export function rgbaTarget(pixels: number): RgbaTarget {
+	const bytes = new Uint8Array(pixels * 4);
+	return { bytes, words: new Uint32Array(bytes.buffer) };
+}
+
+/**
+ * Turns one unfiltered PNG row of `width` pixels into straight RGBA8 at pixel `at` of the target.
+ * An offset rather than a view of the row: a 1-pixel-wide image has millions of rows, and a view
+ * per row would cost more than its pixels.
+ */
+export type RowConverter = (line: Uint8Array, out: RgbaTarget, at: number, width: number) => void;
 
 /** Picks the converter for the image's colour type and depth; 16-bit samples are rounded to 8 bits. */
-export function rowConverter(png: PngChunks): RowConverter {
+export function rowConverter(png: PngContainer): RowConverter {
 	const { colorType, bitDepth } = png.header;
 	const trns = png.transparency;
-	if (colorType === 6) return bitDepth === 8 ? (line, rgba, w) => rgba.set(line.subarray(0, w * 4)) : rgba16;
+	if (colorType === 6) return bitDepth === 8 ? rgba8 : rgba16;
 	if (colorType === 4) return bitDepth === 8 ? greyAlpha8 : greyAlpha16;
 	if (colorType === 2) return bitDepth === 8 ? rgb8(trns) : rgb16(trns);
 	if (colorType === 3) return indexed(bitDepth, paletteTable(png.palette!, trns));
@@ -19,72 +34,69 @@ function to8(line: Uint8Array, at: number): number {
 	return Math.round(((line[at]! << 8) | line[at + 1]!) / 257);
 }
 
-function rgba16(line: Uint8Array, rgba: Uint8Array, w: number): void {
-	for (let i = 0; i < w * 4; i++) rgba[i] = to8(line, i * 2);
+function rgba8(line: Uint8Array, out: RgbaTarget, at: number, w: number): void {
+	if (w > 16) out.bytes.set(line.subarray(0, w * 4), at * 4);
+	else for (let i = 0, o = at * 4; i < w * 4; i++) out.bytes[o + i] = line[i]!;
 }
 
-function greyAlpha8(line: Uint8Array, rgba: Uint8Array, w: number): void {
-	for (let i = 0; i < w; i++) {
-		const g = line[i * 2]!;
-		rgba[i * 4] = g;
-		rgba[i * 4 + 1] = g;
-		rgba[i * 4 + 2] = g;
-		rgba[i * 4 + 3] = line[i * 2 + 1]!;
-	}
+function rgba16(line: Uint8Array, out: RgbaTarget, at: number, w: number): void {
+	const rgba = out.bytes;
+	for (let i = 0, o = at * 4; i < w * 4; i++) rgba[o + i] = to8(line, i * 2);
 }
 
-function greyAlpha16(line: Uint8Array, rgba: Uint8Array, w: number): void {
-	for (let i = 0; i < w; i++) {
-		const g = to8(line, i * 4);
-		rgba[i * 4] = g;
-		rgba[i * 4 + 1] = g;
-		rgba[i * 4 + 2] = g;
-		rgba[i * 4 + 3] = to8(line, i * 4 + 2);
-	}
+function greyAlpha8(line: Uint8Array, out: RgbaTarget, at: number, w: number): void {
+	const words = out.words;
+	for (let i = 0; i < w; i++) words[at + i] = (line[i * 2]! * 0x010101) | (line[i * 2 + 1]! << 24);
+}
+
+function greyAlpha16(line: Uint8Array, out: RgbaTarget, at: number, w: number): void {
+	const words = out.words;
+	for (let i = 0; i < w; i++) words[at + i] = (to8(line, i * 4) * 0x010101) | (to8(line, i * 4 + 2) << 24);
 }
 
 function rgb8(trns: Uint8Array | undefined): RowConverter {
 	// tRNS for RGB holds one 16-bit sample per channel: pixels of exactly that colour are transparent.
 	const key = trns && trns.length >= 6 ? [trns[1]!, trns[3]!, trns[5]!] : undefined;
-	return (line, rgba, w) => {
+	return (line, out, at, w) => {
+		const words = out.words;
 		for (let i = 0; i < w; i++) {
 			const r = line[i * 3]!;
 			const g = line[i * 3 + 1]!;
 			const b = line[i * 3 + 2]!;
-			rgba[i * 4] = r;
-			rgba[i * 4 + 1] = g;
-			rgba[i * 4 + 2] = b;
-			rgba[i * 4 + 3] = key && r === key[0] && g === key[1] && b === key[2] ? 0 : 255;
+			const transparent = key !== undefined && r === key[0] && g === key[1] && b === key[2];
+			words[at + i] = (transparent ? 0 : 0xff000000) | (b << 16) | (g << 8) | r;
 		}
 	};
 }
 
 function rgb16(trns: Uint8Array | undefined): RowConverter {
 	const key = trns && trns.length >= 6 ? new DataView(trns.buffer, trns.byteOffset, 6) : undefined;
-	return (line, rgba, w) => {
+	return (line, out, at, w) => {
+		const rgba = out.bytes;
 		for (let i = 0; i < w; i++) {
-			const at = i * 6;
-			rgba[i * 4] = to8(line, at);
-			rgba[i * 4 + 1] = to8(line, at + 2);
-			rgba[i * 4 + 2] = to8(line, at + 4);
+			const s = i * 6;
+			const o = (at + i) * 4;
+			rgba[o] = to8(line, s);
+			rgba[o + 1] = to8(line, s + 2);
+			rgba[o + 2] = to8(line, s + 4);
 			const transparent =
 				key !== undefined &&
-				((line[at]! << 8) | line[at + 1]!) === key.getUint16(0) &&
-				((line[at + 2]! << 8) | line[at + 3]!) === key.getUint16(2) &&
-				((line[at + 4]! << 8) | line[at + 5]!) === key.getUint16(4);
-			rgba[i * 4 + 3] = transparent ? 0 : 255;
+				((line[s]! << 8) | line[s + 1]!) === key.getUint16(0) &&
+				((line[s + 2]! << 8) | line[s + 3]!) === key.getUint16(2) &&
+				((line[s + 4]! << 8) | line[s + 5]!) === key.getUint16(4);
+			rgba[o + 3] = transparent ? 0 : 255;
 		}
 	};
 }
 
-/** RGBA for each of the 256 possible indices; indices past the palette read as opaque black. */
-function paletteTable(palette: Uint8Array, trns: Uint8Array | undefined): Uint8Array {
-	const table = new Uint8Array(256 * 4);
+/** RGBA (as a little-endian word) for each of the 256 possible indices; indices past the palette read as opaque black. */
+function paletteTable(palette: Uint8Array, trns: Uint8Array | undefined): Uint32Array {
+	const table = new Uint32Array(256);
 	for (let i = 0; i < 256; i++) {
-		table[i * 4] = palette[i * 3] ?? 0;
-		table[i * 4 + 1] = palette[i * 3 + 1] ?? 0;
-		table[i * 4 + 2] = palette[i * 3 + 2] ?? 0;
-		table[i * 4 + 3] = trns?.[i] ?? 255;
+		const alpha = trns?.[i] ?? 255;
+		table[i] =
+			((alpha << 24) | ((palette[i * 3 + 2] ?? 0) << 16) | ((palette[i * 3 + 1] ?? 0) << 8) | (palette[i * 3] ?? 0)) >>>
+			0;
 	}
 	return table;
 }
@@ -98,15 +110,10 @@ function sample(line: Uint8Array, i: number, depth: number): number {
 	return (line[Math.floor(i / perByte)]! >> shift) & ((1 << depth) - 1);
 }
 
-function indexed(depth: number, table: Uint8Array): RowConverter {
-	return (line, rgba, w) => {
-		for (let i = 0; i < w; i++) {
-			const at = sample(line, i, depth) * 4;
-			rgba[i * 4] = table[at]!;
-			rgba[i * 4 + 1] = table[at + 1]!;
-			rgba[i * 4 + 2] = table[at + 2]!;
-			rgba[i * 4 + 3] = table[at + 3]!;
-		}
+function indexed(depth: number, table: Uint32Array): RowConverter {
+	return (line, out, at, w) => {
+		const words = out.words;
+		for (let i = 0; i < w; i++) words[at + i] = table[sample(line, i, depth)]!;
 	};
 }
 
@@ -114,24 +121,21 @@ function grey(depth: number, trns: Uint8Array | undefined): RowConverter {
 	const max = (1 << depth) - 1;
 	const key = trns && trns.length >= 2 ? (trns[0]! << 8) | trns[1]! : -1;
 	if (depth === 8 && key < 0) return grey8;
-	return (line, rgba, w) => {
+	return (line, out, at, w) => {
+		const words = out.words;
 		for (let i = 0; i < w; i++) {
 			const v = sample(line, i, depth);
 			const g = depth === 8 ? v : Math.round((v * 255) / max);
-			rgba[i * 4] = g;
-			rgba[i * 4 + 1] = g;
-			rgba[i * 4 + 2] = g;
-			rgba[i * 4 + 3] = v === key ? 0 : 255;
+			words[at + i] = (v === key ? 0 : 0xff000000) | (g * 0x010101);
 		}
 	};
 }
 
 /**
  * 8-bit grey without a transparent value, the common case of scanned and manga pages: one
- * 32-bit store per pixel (0xAABBGGRR little-endian) where the general converter makes four.
- * `rgba` is always a whole row of the raster or the row buffer, so it starts on a 4-byte boundary.
+ * 32-bit store per pixel (0xAABBGGRR little-endian).
  */
-function grey8(line: Uint8Array, rgba: Uint8Array, w: number): void {
-	const pixels = new Uint32Array(rgba.buffer, rgba.byteOffset, w);
-	for (let i = 0; i < w; i++) pixels[i] = (line[i]! * 0x010101) | 0xff000000;
+function grey8(line: Uint8Array, out: RgbaTarget, at: number, w: number): void {
+	const words = out.words;
+	for (let i = 0; i < w; i++) words[at + i] = (line[i]! * 0x010101) | 0xff000000;
 }

@@ -6,13 +6,21 @@
 import type { Overlay } from "../types";
 import { addOutline } from "./outline";
 import type { BlockPlan } from "./plan";
-import { rasterize } from "./rasterize";
+import { loadRasterizer, rasterizeLoaded } from "./rasterize";
 import { buildSvg } from "./svg";
 
 /** The block's overlay, covering exactly `plan.area`. The plan's fonts must not be released yet. */
 export async function drawBlock(plan: BlockPlan): Promise<Overlay> {
-	const svg = blockSvg(plan);
-	const raster = await rasterize(svg);
+	await loadRasterizer();
+	return drawBlockNow(plan);
+}
+
+/**
+ * drawBlock without waiting, once `loadRasterizer()` has resolved: the last pass draws inside the
+ * decoder's row callback, which cannot wait.
+ */
+export function drawBlockNow(plan: BlockPlan): Overlay {
+	const raster = rasterizeLoaded(blockSvg(plan));
 	if (plan.style.outline) addOutline(raster, plan.style.outline.color, plan.style.outline.radius);
 	return { x: plan.area.x0, y: plan.area.y0, raster };
 }

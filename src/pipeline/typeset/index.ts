@@ -6,7 +6,7 @@
  *   drawBlock(plan)   one block's plan rendered into a small straight-RGBA overlay (draw.ts).
  * typesetPage does both for a whole page at once.
  */
-export { blockSvg, drawBlock } from "./draw";
+export { blockSvg, drawBlock, drawBlockNow } from "./draw";
 export type { FontLoader } from "./font-cache";
 export { FontSession, loadedFontBytes } from "./font-cache";
 export { harfbuzzMemoryBytes } from "./harfbuzz";
@@ -21,4 +21,5 @@ export {
 	type PagePlan,
 	planPage,
 } from "./plan";
+export { loadRasterizer } from "./rasterize";
 export { roomFrame } from "./room";

@@ -7,15 +7,35 @@ import resvgModule from "@resvg/resvg-wasm/index_bg.wasm";
 import type { Raster } from "../types";
 
 let ready: Promise<void> | undefined;
+let loaded = false;
+
+/** Loads resvg once per isolate; after it, `rasterizeLoaded` draws without waiting. */
+export function loadRasterizer(): Promise<void> {
+	ready ??= initWasm(resvgModule).then(
+		() => {
+			loaded = true;
+		},
+		(error: unknown) => {
+			// A second initWasm in the same isolate throws; a failed first one must be retried.
+			if (String(error).includes("Already initialized")) {
+				loaded = true;
+				return;
+			}
+			ready = undefined;
+			throw error;
+		},
+	);
+	return ready;
+}
 
 export async function rasterize(svg: string): Promise<Raster> {
-	ready ??= initWasm(resvgModule).catch((error: unknown) => {
-		// A second initWasm in the same isolate throws; a failed first one must be retried.
-		if (String(error).includes("Already initialized")) return;
-		ready = undefined;
-		throw error;
-	});
-	await ready;
+	await loadRasterizer();
+	return rasterizeLoaded(svg);
+}
+
+/** Draws at once, for code that cannot wait (the last pass draws inside the decoder's row callback). */
+export function rasterizeLoaded(svg: string): Raster {
+	if (!loaded) throw new Error("resvg is not loaded: await loadRasterizer() first");
 	const renderer = new Resvg(svg, { font: { loadSystemFonts: false } });
 	try {
 		const image = renderer.render();

@@ -28,6 +28,9 @@ export class ByteReader {
 
 	/** Steps over a chain of data sub-blocks (length byte, data) up to its zero-length terminator. */
 	skipSubBlocks(): void {
-		for (let length = this.byte(); length > 0; length = this.byte()) this.take(length);
+		for (let length = this.byte(); length > 0; length = this.byte()) {
+			if (this.at + length > this.bytes.length) throw new GifFormatError("data ends early");
+			this.at += length;
+		}
 	}
 }

@@ -1,80 +1,59 @@
-import type { Raster } from "../../types";
+import type { RowSink } from "../../types";
+import { bandRows } from "../raster-rows";
+import type { WorkBudget } from "../work-budget";
 import { ByteReader } from "./blocks";
-import { GifFormatError } from "./errors";
+import type { GifContainer, GifFrame } from "./container";
 import { decodeLzw } from "./lzw";
-
-const EXTENSION = 0x21;
-const GRAPHIC_CONTROL = 0xf9;
-const IMAGE = 0x2c;
-const TRAILER = 0x3b;
 
 /**
  * Decodes the first frame of a GIF as browsers show it before any animation: the logical screen,
- * transparent, with the first image drawn at its offset (clipped to the screen), its transparent
- * index as alpha 0. Palette indices are written straight into the RGBA raster row by row, so the
- * memory is the input, the raster and a few small tables.
+ * transparent, with the first image drawn at its offset, its transparent index as alpha 0. Rows go
+ * to the sink top to bottom, a band at a time. A plain frame's rows arrive in order and are passed
+ * on as they come; an interlaced frame's arrive in four passes, so its palette indices (a byte a
+ * pixel) are kept until the last pass is in.
  */
-export function decodeGif(bytes: Uint8Array): Raster {
-	const reader = new ByteReader(bytes);
-	const signature = String.fromCharCode(...reader.take(6));
-	if (signature !== "GIF87a" && signature !== "GIF89a") throw new GifFormatError("not a GIF");
-	const width = reader.uint16();
-	const height = reader.uint16();
-	const flags = reader.byte();
-	reader.take(2); // background index (browsers draw transparency instead) and aspect ratio
-	if (width === 0 || height === 0) throw new GifFormatError("empty logical screen");
-	const global = flags & 0x80 ? reader.take(3 << ((flags & 7) + 1)) : undefined;
-	let transparent = -1;
-	for (;;) {
-		const block = reader.byte();
-		if (block === EXTENSION) {
-			const label = reader.byte();
-			if (label === GRAPHIC_CONTROL) {
-				// Block of 4: flags (bit 0: has a transparent index), delay, transparent index.
-				const control = reader.take(reader.byte());
-				transparent = control.length >= 4 && control[0]! & 1 ? control[3]! : -1;
-			}
-			reader.skipSubBlocks();
-		} else if (block === IMAGE) {
-			return decodeFirstImage(reader, width, height, global, transparent);
-		} else if (block === TRAILER) {
-			throw new GifFormatError("no image");
+export function decodeGifRows(bytes: Uint8Array, gif: GifContainer, budget: WorkBudget, sink: RowSink): void {
+	const { width, height, frame } = gif;
+	const colours = rgbaColours(frame.palette, frame.transparent);
+	const bandHeight = bandRows(width, height);
+	const band = new Uint8Array(width * bandHeight * 4);
+	const pixels = new Int32Array(band.buffer);
+	let bandStart = 0;
+	let filled = 0;
+	/** Appends screen row `y` (the next one): transparent, with the frame's row over it if it has one. */
+	const row = (y: number, indices?: Uint8Array, at = 0) => {
+		const o = filled * width;
+		pixels.fill(0, o, o + width);
+		if (indices) for (let x = 0; x < frame.width; x++) pixels[o + frame.left + x] = colours[indices[at + x]!]!;
+		filled += 1;
+		if (filled === bandHeight || y === height - 1) {
+			sink.rows(bandStart, filled, band.subarray(0, filled * width * 4));
+			bandStart = y + 1;
+			filled = 0;
+		}
+	};
+	const frameEnd = frame.top + frame.height;
+	let y = 0;
+	for (; y < frame.top; y++) row(y);
+	if (frame.width > 0 && frame.height > 0) {
+		const reader = new ByteReader(bytes, frame.data);
+		if (frame.interlaced) {
+			const indices = new Uint8Array(frame.width * frame.height);
+			const order = interlacedRowOrder(frame.height);
+			decodeLzw(reader, frame.minCodeSize, frame.width, frame.height, budget, (line, n) => {
+				indices.set(line, order[n]! * frame.width);
+			});
+			for (; y < frameEnd; y++) row(y, indices, (y - frame.top) * frame.width);
 		} else {
-			throw new GifFormatError(`unknown block ${block.toString(16)}`);
+			decodeLzw(reader, frame.minCodeSize, frame.width, frame.height, budget, (line) => row(y++, line));
 		}
 	}
+	for (; y < height; y++) row(y);
 }
 
-function decodeFirstImage(
-	reader: ByteReader,
-	width: number,
-	height: number,
-	global: Uint8Array | undefined,
-	transparent: number,
-): Raster {
-	const left = reader.uint16();
-	const top = reader.uint16();
-	const frameWidth = reader.uint16();
-	const frameHeight = reader.uint16();
-	const flags = reader.byte();
-	const local = flags & 0x80 ? reader.take(3 << ((flags & 7) + 1)) : undefined;
-	const palette = local ?? global;
-	if (!palette) throw new GifFormatError("no colour table");
-	const colours = rgbaColours(palette, transparent);
-	const minCodeSize = reader.byte();
-	const data = new Uint8Array(width * height * 4);
-	const pixels = new Int32Array(data.buffer);
-	// Rows and columns of the frame that fall on the screen.
-	const visible = Math.max(0, Math.min(frameWidth, width - left));
-	const rowOrder = frameRowOrder(frameHeight, (flags & 0x40) !== 0);
-	if (frameWidth === 0 || frameHeight === 0) return { width, height, data };
-	decodeLzw(reader, minCodeSize, frameWidth, frameHeight, (line, n) => {
-		const y = top + rowOrder[n]!;
-		if (y >= height) return;
-		const at = y * width + left;
-		for (let x = 0; x < visible; x++) pixels[at + x] = colours[line[x]!]!;
-	});
-	return { width, height, data };
+/** Bytes the decode holds besides its band: an interlaced frame's indices. */
+export function gifHeldBytes(frame: GifFrame): number {
+	return frame.interlaced ? frame.width * frame.height : 0;
 }
 
 /**
@@ -90,13 +69,9 @@ function rgbaColours(palette: Uint8Array, transparent: number): Int32Array {
 	return colours;
 }
 
-/** The frame row of the n-th row in the data: in order, or the four interlace passes (every 8th from 0, every 8th from 4, every 4th from 2, every 2nd from 1). */
-function frameRowOrder(rows: number, interlaced: boolean): Int32Array {
+/** The frame row of the n-th row in the data of an interlaced frame: every 8th from 0, every 8th from 4, every 4th from 2, every 2nd from 1. */
+function interlacedRowOrder(rows: number): Int32Array {
 	const order = new Int32Array(rows);
-	if (!interlaced) {
-		for (let n = 0; n < rows; n++) order[n] = n;
-		return order;
-	}
 	let n = 0;
 	for (const [start, step] of [
 		[0, 8],

@@ -1,4 +1,6 @@
-/** A GIF whose data is broken or cut short: the decode stage answers 422 for it. */
-export class GifFormatError extends Error {
+import { ImageDataError } from "../image-error";
+
+/** A GIF whose structure or data is broken, cut short or contradicts itself. */
+export class GifFormatError extends ImageDataError {
 	override name = "GifFormatError";
 }

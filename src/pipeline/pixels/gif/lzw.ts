@@ -1,19 +1,25 @@
+import type { WorkBudget } from "../work-budget";
 import type { ByteReader } from "./blocks";
 import { GifFormatError } from "./errors";
 
 const MAX_CODES = 4096;
 
+/** Codes decoded between two checks against the work budget. */
+const CODES_PER_CHECK = 4096;
+
 /**
  * Decodes a GIF image's LZW data (variable-length codes, least significant bit first, up to 12
  * bits, spread over sub-blocks) into palette indices, one row of `width` at a time: `onRow` gets
  * the n-th row in stream order and must use it before returning (the buffer is reused). Stops as
- * soon as `rows` rows are out; data that ends or says "end" before that is an error.
+ * soon as `rows` rows are out; data that ends or says "end" before that is an error. Every code
+ * costs a unit of `budget`: codes that draw nothing (clear codes) cannot spin without end.
  */
 export function decodeLzw(
 	reader: ByteReader,
 	minCodeSize: number,
 	width: number,
 	rows: number,
+	budget: WorkBudget,
 	onRow: (line: Uint8Array, n: number) => void,
 ): void {
 	if (minCodeSize < 1 || minCodeSize > 11) throw new GifFormatError("bad LZW code size");
@@ -37,7 +43,12 @@ export function decodeLzw(
 	let bits = 0;
 	let count = 0;
 	let blockLeft = 0;
+	let unpaid = 0;
 	while (row < rows) {
+		if (++unpaid === CODES_PER_CHECK) {
+			budget.spend(unpaid);
+			unpaid = 0;
+		}
 		while (count < codeSize) {
 			if (blockLeft === 0) {
 				blockLeft = reader.byte();

@@ -1,33 +1,33 @@
-import type { Raster } from "../../types";
-import { CoefficientStore } from "./coefficients";
-import { JpegFormatError } from "./errors";
+import type { CoefficientStore } from "./coefficients";
+import type { JpegContainer } from "./container";
 import { idct8x8, idctDcOnly } from "./idct";
-import { isRgb, mcuGrid, samplePlanes, writeMcuRow } from "./output";
-import { type Headers, nextScan, type Scan } from "./parse";
+import { isRgb, samplePlanes, writeMcuRow } from "./output";
+import type { McuRowTarget } from "./row-target";
 import { decodeScan } from "./scans";
 import { ZIGZAG } from "./zigzag";
 
 /**
  * Decodes a JPEG whose coefficients arrive over several scans (progressive, or sequential with the
- * components in separate scans): every scan is read into the coefficient store, which lives in the
- * tail of the raster's own buffer (see CoefficientStore), then the MCU rows are turned into RGBA
- * top to bottom, in place.
+ * components in separate scans): every scan is read into the coefficient store, then the MCU rows
+ * are turned into pixels top to bottom, into `target`. The store is the tail of the raster's own
+ * buffer when the target is that raster (see CoefficientStore), the coefficients alone otherwise.
  */
-export function decodeBuffered(bytes: Uint8Array, { frame, tables, scan: first }: Headers): Raster {
+export function decodeBuffered(
+	bytes: Uint8Array,
+	jpeg: JpegContainer,
+	store: CoefficientStore,
+	target: McuRowTarget,
+): void {
+	const { frame, adobeTransform } = jpeg;
 	const { width, height } = frame;
-	const grid = mcuGrid(width, height, frame.components);
-	const store = new CoefficientStore(width, height, grid);
-	for (let scan: Scan | undefined = first; scan; ) {
-		const end = decodeScan(bytes, frame, grid, store, scan, tables.restartInterval);
-		scan = nextScan(bytes, end, frame, tables);
-	}
+	const grid = target.grid;
+	for (const scan of jpeg.scans) decodeScan(bytes, frame, grid, store, scan);
 	const planes = samplePlanes(width, grid);
-	const quant = frame.components.map((c) => naturalOrder(tables.quant[c.quant]));
-	const data = new Uint8Array(store.buffer, 0, width * height * 4);
-	const pixels = new Int32Array(store.buffer, 0, width * height);
+	// A progressive component no scan ever named has no table: its coefficients are all zero anyway.
+	const quant = frame.components.map((c) => naturalOrder(c.quant));
 	const coefficients = store.coefficients;
 	const coef = new Int32Array(64);
-	const rgb = isRgb(frame.components, tables.adobeTransform);
+	const rgb = isRgb(frame.components, adobeTransform);
 	for (let my = 0; my < grid.mcusY; my++) {
 		for (let c = 0; c < planes.length; c++) {
 			const p = planes[c]!;
@@ -47,15 +47,15 @@ export function decodeBuffered(bytes: Uint8Array, { frame, tables, scan: first }
 			}
 		}
 		const y0 = my * 8 * grid.vmax;
-		writeMcuRow(planes, data, pixels, width, y0, Math.min(height, y0 + 8 * grid.vmax), grid.vmax, rgb);
+		const y1 = Math.min(height, y0 + 8 * grid.vmax);
+		writeMcuRow(planes, target.pixels, width, y0, y1, grid.vmax, rgb, target.firstRow(y0));
+		target.written(y0, y1);
 	}
-	return { width, height, data };
 }
 
 /** A quantisation table (zigzag order, as stored) in the natural order the coefficients are kept in. */
 function naturalOrder(zigzag: Int32Array | undefined): Int32Array {
-	if (!zigzag) throw new JpegFormatError("undefined quantisation table");
 	const natural = new Int32Array(64);
-	for (let k = 0; k < 64; k++) natural[ZIGZAG[k]!] = zigzag[k]!;
+	if (zigzag) for (let k = 0; k < 64; k++) natural[ZIGZAG[k]!] = zigzag[k]!;
 	return natural;
 }

@@ -1,4 +1,4 @@
-import type { McuGrid } from "./output";
+import type { McuGrid } from "./container";
 
 /**
  * Where a multi-scan (progressive, or sequential with one scan per component) JPEG keeps its
@@ -25,6 +25,8 @@ import type { McuGrid } from "./output";
  * and R does not).
  * For 4:4:4 the need is largest at the first row: S ≈ 6 B/px, 1.5 times the raster, whose unused
  * tail stays allocated with it (150 MB at 25 MP: over a Worker's 128 MB).
+ *
+ * Rows handed to a sink need no raster: then the buffer is the coefficients alone (mcusY·C).
  */
 export class CoefficientStore {
 	readonly buffer: ArrayBuffer;
@@ -38,7 +40,7 @@ export class CoefficientStore {
 	/** Block rows per MCU row, by component. */
 	private readonly v: number[];
 
-	constructor(width: number, height: number, grid: McuGrid) {
+	constructor(width: number, height: number, grid: McuGrid, withRaster: boolean) {
 		this.v = grid.v;
 		this.blocksPerLine = grid.h.map((h) => grid.mcusX * h);
 		this.componentStart = [];
@@ -49,7 +51,7 @@ export class CoefficientStore {
 		}
 		const rowBytes = mcuRowBytes(grid);
 		this.rowLength = rowBytes / 2;
-		const size = inPlaceSize(width, height, grid, rowBytes);
+		const size = withRaster ? inPlaceSize(width, height, grid, rowBytes) : grid.mcusY * rowBytes;
 		this.buffer = new ArrayBuffer(size);
 		this.coefficients = new Int16Array(this.buffer, size - grid.mcusY * rowBytes);
 	}

@@ -2,7 +2,11 @@ import { JpegFormatError } from "./errors";
 
 const FAST_BITS = 9;
 
-/** Zero bytes fed past the end of the data beyond which the file is taken as cut short. */
+/**
+ * Zero bytes fed past the end of a scan's data (at its closing marker, or at the end of the file)
+ * beyond which the data is taken as cut short. Reading runs up to four bytes ahead of need, so a
+ * scan that ends where it should never counts this many.
+ */
 const TRUNCATION_SLACK = 8;
 
 /** A JPEG Huffman table (ITU T.81 annex C): a 9-bit lookup for short codes, canonical ranges for the rest. */
@@ -12,6 +16,8 @@ export class HuffmanTable {
 	readonly firstCode = new Int32Array(17);
 	readonly firstIndex = new Int32Array(17);
 	readonly count = new Int32Array(17);
+	/** Length of the shortest code: the fewest bits a symbol of this table can take. */
+	readonly shortest: number;
 
 	constructor(
 		counts: Uint8Array,
@@ -19,6 +25,7 @@ export class HuffmanTable {
 	) {
 		let code = 0;
 		let index = 0;
+		this.shortest = counts.findIndex((n) => n > 0) + 1;
 		for (let len = 1; len <= 16; len++) {
 			const n = counts[len - 1]!;
 			this.firstCode[len] = code;
@@ -37,7 +44,8 @@ export class HuffmanTable {
 
 /**
  * Reads the entropy-coded segment MSB first, removing stuffed zero bytes. At a marker (or the end
- * of the data) it stops and feeds zero bits; `overrun` counts the zero bytes fed past the end.
+ * of the data) it stops and feeds zero bits; `overrun` counts the zero bytes fed past the end, so
+ * that a scan of many blocks and no data (all zeros decode as valid codes) fails as cut short.
  */
 export class BitReader {
 	private buffer = 0;
@@ -53,9 +61,7 @@ export class BitReader {
 	private fill(): void {
 		while (this.bits <= 24) {
 			let byte = 0;
-			if (this.markerHit) {
-				// zero bits after a marker
-			} else if (this.at >= this.data.length) {
+			if (this.markerHit || this.at >= this.data.length) {
 				this.overrun++;
 			} else {
 				byte = this.data[this.at++]!;
@@ -129,6 +135,8 @@ export class BitReader {
 
 	/** At a restart interval: drop the partial byte and step over the RSTn marker. */
 	restart(): void {
+		if (this.truncated) throw new JpegFormatError("restart interval's data is cut short");
+		this.overrun = 0;
 		this.buffer = 0;
 		this.bits = 0;
 		this.markerHit = false;

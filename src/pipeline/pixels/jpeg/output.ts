@@ -1,4 +1,4 @@
-import type { Component } from "./parse";
+import type { Component, McuGrid } from "./container";
 
 /** One MCU row of one component's samples, after the IDCT, and how it maps onto the image. */
 export interface SamplePlane {
@@ -8,26 +8,6 @@ export interface SamplePlane {
 	rows: Uint8ClampedArray;
 	stride: number;
 	upsampler?: Upsampler;
-}
-
-/** The MCU grid: a single-component frame has one-block MCUs, whatever its factors say. */
-export interface McuGrid {
-	hmax: number;
-	vmax: number;
-	mcusX: number;
-	mcusY: number;
-	/** Each component's blocks per MCU, horizontally and vertically. */
-	h: number[];
-	v: number[];
-}
-
-export function mcuGrid(width: number, height: number, components: Component[]): McuGrid {
-	const single = components.length === 1;
-	const h = components.map((c) => (single ? 1 : c.h));
-	const v = components.map((c) => (single ? 1 : c.v));
-	const hmax = Math.max(...h);
-	const vmax = Math.max(...v);
-	return { hmax, vmax, mcusX: Math.ceil(width / (8 * hmax)), mcusY: Math.ceil(height / (8 * vmax)), h, v };
 }
 
 export function samplePlanes(width: number, grid: McuGrid): SamplePlane[] {
@@ -47,31 +27,29 @@ export function isRgb(components: Component[], adobeTransform: number | undefine
 	return components.map((c) => String.fromCharCode(c.id)).join("") === "RGB";
 }
 
-/** Writes image rows y0..y1 (one MCU row) from the planes' samples as RGBA. */
+/**
+ * Writes image rows y0..y1 (one MCU row) from the planes' samples as RGBA pixels (one int32
+ * each), image row y at pixels[(y - firstRow) * width]: 0 for a whole raster, y0 for a band.
+ */
 export function writeMcuRow(
 	planes: SamplePlane[],
-	data: Uint8Array,
 	pixels: Int32Array,
 	width: number,
 	y0: number,
 	y1: number,
 	vmax: number,
 	rgb: boolean,
+	firstRow: number,
 ): void {
-	if (planes.length === 1) writeGrey(planes[0]!, data, width, y0, y1);
-	else writeColour(planes, pixels, width, y0, y1, vmax, rgb);
+	if (planes.length === 1) writeGrey(planes[0]!, pixels, width, y0, y1, firstRow);
+	else writeColour(planes, pixels, width, y0, y1, vmax, rgb, firstRow);
 }
 
-function writeGrey(p: SamplePlane, data: Uint8Array, width: number, y0: number, y1: number): void {
+function writeGrey(p: SamplePlane, pixels: Int32Array, width: number, y0: number, y1: number, firstRow: number): void {
 	for (let y = y0; y < y1; y++) {
 		const row = (y - y0) * p.stride;
-		for (let x = 0, o = y * width * 4; x < width; x++, o += 4) {
-			const g = p.rows[row + x]!;
-			data[o] = g;
-			data[o + 1] = g;
-			data[o + 2] = g;
-			data[o + 3] = 255;
-		}
+		const o = (y - firstRow) * width;
+		for (let x = 0; x < width; x++) pixels[o + x] = 0xff000000 | (p.rows[row + x]! * 0x010101);
 	}
 }
 
@@ -99,6 +77,7 @@ function writeColour(
 	y1: number,
 	vmax: number,
 	rgb: boolean,
+	firstRow: number,
 ): void {
 	const [a, b, c] = planes as [SamplePlane, SamplePlane, SamplePlane];
 	const write = rgb ? writeRgbRow : writeYccRow;
@@ -106,7 +85,7 @@ function writeColour(
 		const ly = y - y0;
 		write(
 			pixels,
-			y * width,
+			(y - firstRow) * width,
 			width,
 			sampleRow(a, ly),
 			rowStart(a, ly, vmax),

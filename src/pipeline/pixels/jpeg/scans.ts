@@ -1,41 +1,32 @@
 import type { CoefficientStore } from "./coefficients";
+import { componentSize, type Frame, type McuGrid, type Scan } from "./container";
 import { JpegFormatError } from "./errors";
-import { BitReader } from "./huffman";
-import type { McuGrid } from "./output";
-import type { Component, Frame, Scan } from "./parse";
+import { BitReader, type HuffmanTable } from "./huffman";
 import { ZIGZAG } from "./zigzag";
 
 /**
  * Decodes one scan into the coefficient store (quantised values, natural order), following
  * ITU T.81 annex G for progressive scans: DC first and refining scans, AC first scans with end-of-
  * band runs, AC refining scans with correction bits. A sequential scan is a DC first scan plus an
- * AC first scan over 1..63 of the same block. Returns where the scan's data was left.
+ * AC first scan over 1..63 of the same block.
  */
-export function decodeScan(
-	bytes: Uint8Array,
-	frame: Frame,
-	grid: McuGrid,
-	store: CoefficientStore,
-	scan: Scan,
-	restartInterval: number,
-): number {
+export function decodeScan(bytes: Uint8Array, frame: Frame, grid: McuGrid, store: CoefficientStore, scan: Scan): void {
 	const decoder = new ScanDecoder(new BitReader(bytes, scan.start), store.coefficients, scan, frame);
 	const { reader } = decoder;
+	const { restartInterval } = scan;
 	const restart = () => {
 		reader.restart();
 		decoder.reset();
 	};
 	if (scan.components.length === 1) {
 		// Not interleaved: an MCU is one block, over the blocks that hold the component's samples.
-		const component = scan.components[0]!;
-		const c = component.index;
-		const blocksX = Math.ceil(Math.ceil((frame.width * grid.h[c]!) / grid.hmax) / 8);
-		const blocksY = Math.ceil(Math.ceil((frame.height * grid.v[c]!) / grid.vmax) / 8);
+		const c = scan.components[0]!.index;
+		const blocks = componentSize(frame, grid, scan.components[0]!, 8);
 		let mcu = 0;
-		for (let by = 0; by < blocksY; by++) {
-			for (let bx = 0; bx < blocksX; bx++, mcu++) {
+		for (let by = 0; by < blocks.y; by++) {
+			for (let bx = 0; bx < blocks.x; bx++, mcu++) {
 				if (restartInterval && mcu > 0 && mcu % restartInterval === 0) restart();
-				decoder.block(component, store.block(c, bx, by));
+				decoder.block(0, c, store.block(c, bx, by));
 			}
 			if (reader.truncated) throw new JpegFormatError("data ends before the last block");
 		}
@@ -44,19 +35,18 @@ export function decodeScan(
 		for (let my = 0; my < grid.mcusY; my++) {
 			for (let mx = 0; mx < grid.mcusX; mx++, mcu++) {
 				if (restartInterval && mcu > 0 && mcu % restartInterval === 0) restart();
-				for (const component of scan.components) {
-					const c = component.index;
+				for (let i = 0; i < scan.components.length; i++) {
+					const c = scan.components[i]!.index;
 					const h = grid.h[c]!;
 					const v = grid.v[c]!;
 					for (let by = 0; by < v; by++) {
-						for (let bx = 0; bx < h; bx++) decoder.block(component, store.block(c, mx * h + bx, my * v + by));
+						for (let bx = 0; bx < h; bx++) decoder.block(i, c, store.block(c, mx * h + bx, my * v + by));
 					}
 				}
 			}
 			if (reader.truncated) throw new JpegFormatError("data ends before the last block");
 		}
 	}
-	return reader.position;
 }
 
 class ScanDecoder {
@@ -85,35 +75,36 @@ class ScanDecoder {
 		this.eobrun = 0;
 	}
 
-	block(component: Component, at: number): void {
+	/** Decodes the block at `at` of the scan's `i`-th component, frame component `c`. */
+	block(i: number, c: number, at: number): void {
 		switch (this.kind) {
 			case "sequential":
-				this.dcFirst(component, at);
-				this.acFirst(component, at, 1, 63);
+				this.dcFirst(this.scan.dc[i]!, c, at);
+				this.acFirst(this.scan.ac[i]!, at, 1, 63);
 				break;
 			case "dcFirst":
-				this.dcFirst(component, at);
+				this.dcFirst(this.scan.dc[i]!, c, at);
 				break;
 			case "dcRefine":
 				if (this.reader.readBit()) this.coefficients[at] = this.coefficients[at]! | (1 << this.scan.al);
 				break;
 			case "acFirst":
-				this.acFirst(component, at, this.scan.ss, this.scan.se);
+				this.acFirst(this.scan.ac[i]!, at, this.scan.ss, this.scan.se);
 				break;
 			case "acRefine":
-				this.acRefine(component, at);
+				this.acRefine(this.scan.ac[i]!, at);
 				break;
 		}
 	}
 
-	private dcFirst(component: Component, at: number): void {
+	private dcFirst(table: HuffmanTable, c: number, at: number): void {
 		const { reader } = this;
-		const prediction = this.predictions[component.index]! + reader.receiveExtend(reader.decode(component.dc!));
-		this.predictions[component.index] = prediction;
+		const prediction = this.predictions[c]! + reader.receiveExtend(reader.decode(table));
+		this.predictions[c] = prediction;
 		this.coefficients[at] = prediction * (1 << this.scan.al);
 	}
 
-	private acFirst(component: Component, at: number, ss: number, se: number): void {
+	private acFirst(table: HuffmanTable, at: number, ss: number, se: number): void {
 		if (this.eobrun > 0) {
 			this.eobrun--;
 			return;
@@ -121,7 +112,7 @@ class ScanDecoder {
 		const { reader, coefficients } = this;
 		const scale = 1 << this.scan.al;
 		for (let k = ss; k <= se; ) {
-			const rs = reader.decode(component.ac!);
+			const rs = reader.decode(table);
 			const s = rs & 15;
 			const r = rs >> 4;
 			if (s === 0) {
@@ -145,7 +136,7 @@ class ScanDecoder {
 	 * non-zero get a correction bit (in the order met); a zero one that becomes ±1 is coded with a
 	 * run of the zero coefficients skipped before it (T.81 G.1.2.3).
 	 */
-	private acRefine(component: Component, at: number): void {
+	private acRefine(table: HuffmanTable, at: number): void {
 		const { reader, coefficients } = this;
 		const { se, al } = this.scan;
 		const plus = 1 << al;
@@ -153,7 +144,7 @@ class ScanDecoder {
 		let k = this.scan.ss;
 		if (this.eobrun === 0) {
 			for (; k <= se; k++) {
-				const rs = reader.decode(component.ac!);
+				const rs = reader.decode(table);
 				let r = rs >> 4;
 				const s = rs & 15;
 				let value = 0;

@@ -1,9 +1,6 @@
-/** Broken or truncated WebP data: the decode stage answers 422 for it. */
-export class WebpFormatError extends Error {
-	override name = "WebpFormatError";
-}
+import { ImageDataError } from "../image-error";
 
-/** A WebP this decoder cannot handle yet: the decode stage hands it to another decoder. */
-export class WebpUnsupported extends Error {
-	override name = "WebpUnsupported";
+/** A WebP whose structure or data is broken, cut short or contradicts itself. */
+export class WebpFormatError extends ImageDataError {
+	override name = "WebpFormatError";
 }

@@ -1,7 +1,7 @@
 import type { Raster } from "../../../types";
 import { WebpFormatError } from "../errors";
 import { BitReader } from "./bit-reader";
-import { decodeImageStream } from "./image-stream";
+import { decodeImageStream, measureStreamHeader } from "./image-stream";
 
 const SIGNATURE = 0x2f;
 
@@ -23,13 +23,17 @@ export function vp8lSize(data: Uint8Array): { width: number; height: number } {
 export function decodeVp8l(data: Uint8Array): Raster {
 	const { width, height } = vp8lSize(data);
 	const rgba = new Uint8Array(width * height * 4);
-	decodeVp8lInto(data, rgba);
+	decodeImageStream(new BitReader(data, 5), width, height, new Int32Array(rgba.buffer), true);
 	return { width, height, data: rgba };
 }
 
-/** Decodes a VP8L bitstream as RGBA rows packed at the start of `rgba` (4-byte aligned, large enough). */
-export function decodeVp8lInto(data: Uint8Array, rgba: Uint8Array): void {
+/**
+ * Bytes decoding a VP8L bitstream holds: its ARGB pixels (4 a pixel, turned into the RGBA raster
+ * in place) and sub-images (`memory`), its prefix tables (`fixedMemory`). Reads and checks the
+ * whole header.
+ */
+export function vp8lHeldBytes(data: Uint8Array): { memory: number; fixedMemory: number } {
 	const { width, height } = vp8lSize(data);
-	const argb = new Int32Array(rgba.buffer, rgba.byteOffset, width * height);
-	decodeImageStream(new BitReader(data, 5), width, height, argb, true);
+	const cost = measureStreamHeader(new BitReader(data, 5), width, height);
+	return { memory: width * height * 4 + cost.subImageBytes, fixedMemory: cost.tableBytes };
 }

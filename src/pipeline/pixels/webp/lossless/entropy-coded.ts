@@ -1,7 +1,7 @@
 import { WebpFormatError } from "../errors";
 import type { BitReader } from "./bit-reader";
 import { planeDistance } from "./distance";
-import { isSingleSymbol, ROOT_BITS, readPrefixCode, readSymbol } from "./prefix-code";
+import { isSingleSymbol, ROOT_BITS, readPrefixCode, readPrefixLengths, readSymbol, tableShape } from "./prefix-code";
 
 /** The five prefix codes that code one area of the image (RFC 9649 section 3.7.2.2). */
 export interface PrefixGroup {
@@ -43,6 +43,35 @@ export function readGroup(br: BitReader, cacheBits: number): PrefixGroup {
 	const fixedChannels = [red, blue, alpha].every(isSingleSymbol);
 	const fixedBits = ((alpha[0]! >> 8) << 24) | ((red[0]! >> 8) << 16) | (blue[0]! >> 8);
 	return { green, red, blue, alpha, distance, fixedChannels, fixedBits };
+}
+
+/**
+ * What a group would cost without building it: its tables' entries (4 bytes each), and whether it
+ * decodes red, blue and alpha without reading a bit (then `fixedBits`, as `readGroup` would set it).
+ */
+export interface GroupShape {
+	entries: number;
+	fixedChannels: boolean;
+	fixedBits: number;
+}
+
+/** Reads one group's five codes as `readGroup` does, measuring their tables instead of building them. */
+export function measureGroup(br: BitReader, cacheBits: number): GroupShape {
+	const cacheSize = cacheBits > 0 ? 1 << cacheBits : 0;
+	const green = tableShape(readPrefixLengths(br, 256 + LENGTH_PREFIXES + cacheSize));
+	const red = tableShape(readPrefixLengths(br, 256));
+	const blue = tableShape(readPrefixLengths(br, 256));
+	const alpha = tableShape(readPrefixLengths(br, 256));
+	const distance = tableShape(readPrefixLengths(br, 40));
+	const fixedChannels = red.lone >= 0 && blue.lone >= 0 && alpha.lone >= 0;
+	const fixedBits = fixedChannels ? (alpha.lone << 24) | (red.lone << 16) | blue.lone : 0;
+	const entries = green.entries + red.entries + blue.entries + alpha.entries + distance.entries;
+	return { entries, fixedChannels, fixedBits };
+}
+
+/** Table entries of a built group. */
+export function groupEntries(group: PrefixGroup): number {
+	return group.green.length + group.red.length + group.blue.length + group.alpha.length + group.distance.length;
 }
 
 /** Optional colour cache size in bits (0 for none): 1 bit present, then 4 bits from 1 to 11. */

@@ -17,6 +17,11 @@ const CODE_LENGTH_ORDER = [17, 18, 0, 1, 2, 3, 4, 5, 16, 6, 7, 8, 9, 10, 11, 12,
 
 /** Reads one prefix code over `alphabetSize` symbols and returns its lookup table. */
 export function readPrefixCode(br: BitReader, alphabetSize: number): Int32Array {
+	return buildTable(readPrefixLengths(br, alphabetSize));
+}
+
+/** Reads one prefix code's code lengths (simple or normal), checking them as `buildTable` would, without building. */
+export function readPrefixLengths(br: BitReader, alphabetSize: number): Uint8Array {
 	const lengths = new Uint8Array(alphabetSize);
 	if (br.read(1) === 1) {
 		// Simple code: one or two symbols of length 1 (a lone symbol then costs no bits at all).
@@ -30,7 +35,7 @@ export function readPrefixCode(br: BitReader, alphabetSize: number): Int32Array 
 	} else {
 		readCodeLengths(br, lengths);
 	}
-	return buildTable(lengths);
+	return lengths;
 }
 
 /** Normal code: lengths coded by a code-length code, with runs (16: repeat previous, 17/18: zeros). */
@@ -84,52 +89,26 @@ export function readSymbol(br: BitReader, table: Int32Array): number {
 	return entry >> 8;
 }
 
+/**
+ * Entries (4 bytes each) of the table `buildTable` would make of these lengths, and its lone
+ * symbol (or -1): what the probe prices a stream's tables at without allocating them.
+ */
+export function tableShape(lengths: Uint8Array): { entries: number; lone: number } {
+	const { used, lone, longest } = checkLengths(lengths);
+	if (used === 1) return { entries: 1 << ROOT_BITS, lone };
+	let entries = 1 << ROOT_BITS;
+	// Codes no longer than the root need no second level (most codes): no need to assign them.
+	if (longest > ROOT_BITS) for (const bits of layOut(lengths).subBits) if (bits) entries += 1 << bits;
+	return { entries, lone: -1 };
+}
+
 /** Lookup table for canonical code lengths; throws unless the code is complete (or has one symbol). */
 export function buildTable(lengths: Uint8Array): Int32Array {
-	const perLength = new Int32Array(MAX_CODE_LENGTH + 1);
-	let used = 0;
-	let lone = 0;
-	for (let s = 0; s < lengths.length; s++) {
-		const length = lengths[s]!;
-		if (length === 0) continue;
-		perLength[length]!++;
-		used++;
-		lone = s;
-	}
-	if (used === 0) throw new WebpFormatError("VP8L prefix code has no symbol");
+	const { used, lone, codes, subBits } = layOut(lengths);
 	// A single symbol is decoded without reading any bit.
 	if (used === 1) return new Int32Array(1 << ROOT_BITS).fill(lone << 8);
-
-	// Kraft: the code must fill the code space exactly.
-	let left = 1;
-	for (let length = 1; length <= MAX_CODE_LENGTH; length++) {
-		left = (left << 1) - perLength[length]!;
-		if (left < 0) throw new WebpFormatError("VP8L prefix code is over-subscribed");
-	}
-	if (left !== 0) throw new WebpFormatError("VP8L prefix code is incomplete");
-
-	// Canonical codes: shorter first, then by symbol. Table indices are the codes bit-reversed,
-	// because the stream delivers a code's first bit lowest.
-	const next = new Int32Array(MAX_CODE_LENGTH + 2);
-	for (let length = 1; length <= MAX_CODE_LENGTH; length++) {
-		next[length + 1] = (next[length]! + perLength[length]!) << 1;
-	}
-	const codes = new Int32Array(lengths.length);
-	for (let s = 0; s < lengths.length; s++) {
-		const length = lengths[s]!;
-		if (length) codes[s] = reverseBits(next[length]!++, length);
-	}
-
-	// Second-level tables: one per root entry that long codes share, sized for the longest of them.
 	const rootSize = 1 << ROOT_BITS;
 	const rootMask = rootSize - 1;
-	const subBits = new Uint8Array(rootSize);
-	for (let s = 0; s < lengths.length; s++) {
-		const length = lengths[s]!;
-		if (length <= ROOT_BITS) continue;
-		const root = codes[s]! & rootMask;
-		subBits[root] = Math.max(subBits[root]!, length - ROOT_BITS);
-	}
 	const subOffset = new Int32Array(rootSize);
 	let size = rootSize;
 	for (let root = 0; root < rootSize; root++) {
@@ -157,6 +136,67 @@ export function buildTable(lengths: Uint8Array): Int32Array {
 		}
 	}
 	return table;
+}
+
+/**
+ * Checks the lengths (a complete code, or a single symbol) and assigns the canonical codes, and
+ * the bits of the second-level table under each root entry (0: none).
+ */
+function layOut(lengths: Uint8Array): { used: number; lone: number; codes: Int32Array; subBits: Uint8Array } {
+	const { used, lone, perLength } = checkLengths(lengths);
+	const rootSize = 1 << ROOT_BITS;
+	const subBits = new Uint8Array(rootSize);
+	if (used === 1) return { used, lone, codes: new Int32Array(0), subBits };
+
+	// Canonical codes: shorter first, then by symbol. Table indices are the codes bit-reversed,
+	// because the stream delivers a code's first bit lowest.
+	const next = new Int32Array(MAX_CODE_LENGTH + 2);
+	for (let length = 1; length <= MAX_CODE_LENGTH; length++) {
+		next[length + 1] = (next[length]! + perLength[length]!) << 1;
+	}
+	const codes = new Int32Array(lengths.length);
+	for (let s = 0; s < lengths.length; s++) {
+		const length = lengths[s]!;
+		if (length) codes[s] = reverseBits(next[length]!++, length);
+	}
+
+	// Second-level tables: one per root entry that long codes share, sized for the longest of them.
+	const rootMask = rootSize - 1;
+	for (let s = 0; s < lengths.length; s++) {
+		const length = lengths[s]!;
+		if (length <= ROOT_BITS) continue;
+		const root = codes[s]! & rootMask;
+		subBits[root] = Math.max(subBits[root]!, length - ROOT_BITS);
+	}
+	return { used, lone, codes, subBits };
+}
+
+/**
+ * Counts the codes of each length and checks them: one symbol, or a complete code (Kraft's sum
+ * exactly 1). Returns the count, the last symbol used (the lone one, if one), the longest length.
+ */
+function checkLengths(lengths: Uint8Array): { used: number; lone: number; longest: number; perLength: Int32Array } {
+	const perLength = new Int32Array(MAX_CODE_LENGTH + 1);
+	let used = 0;
+	let lone = 0;
+	let longest = 0;
+	for (let s = 0; s < lengths.length; s++) {
+		const length = lengths[s]!;
+		if (length === 0) continue;
+		perLength[length]!++;
+		used++;
+		lone = s;
+		if (length > longest) longest = length;
+	}
+	if (used === 0) throw new WebpFormatError("VP8L prefix code has no symbol");
+	if (used === 1) return { used, lone, longest, perLength };
+	let left = 1;
+	for (let length = 1; length <= MAX_CODE_LENGTH; length++) {
+		left = (left << 1) - perLength[length]!;
+		if (left < 0) throw new WebpFormatError("VP8L prefix code is over-subscribed");
+	}
+	if (left !== 0) throw new WebpFormatError("VP8L prefix code is incomplete");
+	return { used, lone, longest, perLength };
 }
 
 function reverseBits(code: number, length: number): number {

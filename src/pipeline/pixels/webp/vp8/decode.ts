@@ -1,25 +1,24 @@
 import { decodeFrame } from "./frame";
 import { RgbaRowWriter } from "./yuv-to-rgba";
 
+/** The most rows one macroblock row finishes: the last one finishes its own 16 and the 8 carried. */
+export const VP8_BAND_ROWS = 24;
+
 /**
- * Decodes a lossy WebP image's VP8 chunk payload (starting with the 3-byte frame tag) into RGBA:
- * row y goes to out[outOffset + y * outStride], R, G, B and A = 255, and nothing else is written, so
- * an animation frame lands at its place on the canvas. Besides `out` it holds only a
- * few macroblock rows of YUV. Throws Vp8FormatError if the data is broken or cut short, or if the
- * frame is not width x height.
+ * Decodes a lossy WebP image's VP8 chunk payload (starting with the 3-byte frame tag) to RGBA rows,
+ * A = 255, a macroblock row at a time: `onRows(from, to, rgba)` gets frame rows [from, to) at the
+ * start of `rgba` (width * 4 bytes a row, valid only during the call). Besides that band it holds
+ * a few macroblock rows of YUV. Throws Vp8FormatError if the data is broken or cut short, or if
+ * the frame is not width x height.
  */
-export function decodeVp8(
+export function decodeVp8Rows(
 	vp8: Uint8Array,
 	width: number,
 	height: number,
-	out: Uint8Array,
-	outOffset: number,
-	outStride: number,
+	onRows: (from: number, to: number, rgba: Uint8Array) => void,
 ): void {
-	if (outOffset < 0 || outStride < width * 4 || outOffset + (height - 1) * outStride + width * 4 > out.length) {
-		throw new RangeError("decodeVp8: output buffer too small");
-	}
-	const writer = new RgbaRowWriter(width, out, outOffset, outStride);
+	const band = new Uint8Array(width * VP8_BAND_ROWS * 4);
+	const writer = new RgbaRowWriter(width, band, 0, width * 4);
 	const chromaRows = (height + 1) >> 1;
 	decodeFrame(vp8, width, height, (rows) => {
 		for (let r = rows.from; r < rows.to; r++) {
@@ -30,7 +29,9 @@ export function decodeVp8(
 			if (far >= chromaRows) far = chromaRows - 1;
 			const nearAt = (near - rows.cFirstRow) * rows.cStride;
 			const farAt = (far - rows.cFirstRow) * rows.cStride;
-			writer.write(r, rows.y, (r - rows.yFirstRow) * rows.yStride, rows.u, nearAt, farAt, rows.v, nearAt, farAt);
+			const yAt = (r - rows.yFirstRow) * rows.yStride;
+			writer.write(r - rows.from, rows.y, yAt, rows.u, nearAt, farAt, rows.v, nearAt, farAt);
 		}
+		onRows(rows.from, rows.to, band.subarray(0, (rows.to - rows.from) * width * 4));
 	});
 }

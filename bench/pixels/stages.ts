@@ -1,5 +1,0 @@
-/** The four pixel stages in one entry, for bench tooling that bundles them for node. */
-export { composeOverlays } from "../../src/pipeline/compose";
-export { decodeImage } from "../../src/pipeline/decode";
-export { encodePng } from "../../src/pipeline/encode";
-export { layoutAndErase } from "../../src/pipeline/layout-raster";

@@ -1,0 +1,108 @@
+import { decodeImage, decodeRows } from "../../src/pipeline/decode";
+import { PipelineError } from "../../src/pipeline/errors";
+import { ImageDataError } from "../../src/pipeline/pixels/image-error";
+import { type ProbedImage, probeImage } from "../../src/pipeline/probe";
+import { RequestError } from "../../src/request/errors";
+import { admitImage } from "../../src/request/validate";
+import * as gifJpeg from "../../test/pipeline/fixtures/gif-jpeg";
+import * as images from "../../test/pipeline/fixtures/images";
+import { fixtures as vp8Frames } from "../../test/pipeline/fixtures/vp8";
+import * as webp from "../../test/pipeline/fixtures/webp";
+import { HOSTILE_FILES } from "../../test/pipeline/hostile/files";
+import { chunk, riff } from "../../test/pipeline/hostile/webp";
+import type { FuzzBudget, FuzzTarget } from "../target";
+
+/**
+ * CPU a decode may take: "a few hundred milliseconds per megapixel" (issue 11), and half a second
+ * for the container walk of a 20 MB file whatever its pixels (a cold walk takes about 150 ms).
+ */
+const MS_PER_MEGAPIXEL = 300;
+const WALK_MS = 500;
+/** Memory beside what the probe stated: the engine's own churn while it runs. */
+const SLACK_BYTES = 24 * 1024 * 1024;
+/** Decodes this small are also decoded whole and compared with their rows. */
+const COMPARE_PIXELS = 1_000_000;
+
+/**
+ * The image probe and decoder as a request's file meets them: `probeImage` with the service's
+ * limits, then `decodeRows`. Clean outcomes are a typed refusal by the probe (422, 413), a 422 from
+ * the decoder, or rows that cover the image once in order; anything else is a defect. The budget
+ * comes from the probe's stated cost.
+ */
+const imageDecode: FuzzTarget = {
+	name: "image-decode",
+
+	/** The test fixtures of every format and kind (not their reference decodes), and the VP8 frames as WebP files. */
+	seeds() {
+		const files = [images, gifJpeg, webp].flatMap((fixtures) =>
+			Object.entries(fixtures)
+				.filter(([name]) => !name.endsWith("_ref_png") && !(fixtures === webp && name.endsWith("_png")))
+				.map(([, base64]) => fromBase64(base64)),
+		);
+		return [...files, ...vp8Frames.map((f) => riff([chunk("VP8 ", fromBase64(f.vp8))]))];
+	},
+
+	crafted: () => HOSTILE_FILES.map((file) => ({ name: file.name, bytes: file.bytes() })),
+
+	run(input: Uint8Array): FuzzBudget {
+		let image: ProbedImage;
+		try {
+			image = probeImage(input, admitImage);
+		} catch (error) {
+			if (error instanceof ImageDataError) return budget(undefined, "refused by the probe (422)");
+			if (error instanceof RequestError && error.status === 413) return budget(undefined, "too large (413)");
+			throw error;
+		}
+		const outcome = decodeChecked(image);
+		if (outcome === "decoded" && image.width * image.height <= COMPARE_PIXELS) compareWithWhole(image);
+		return budget(image, outcome);
+	},
+};
+
+export default imageDecode;
+
+function fromBase64(base64: string): Uint8Array {
+	return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+}
+
+/** Decodes the rows, checking the sink's promises; a 422 from the decoder is a clean outcome. */
+function decodeChecked(image: ProbedImage): string {
+	const { width, height } = image;
+	let next = 0;
+	try {
+		decodeRows(image, {
+			rows(y, count, rgba) {
+				if (y !== next || count < 1 || y + count > height || rgba.length !== count * width * 4) {
+					throw new Error(`rows ${y}+${count} of ${rgba.length} bytes where row ${next} of ${height} was due`);
+				}
+				next += count;
+			},
+		});
+	} catch (error) {
+		if (error instanceof PipelineError && error.status === 422) return "refused by the decoder (422)";
+		throw error;
+	}
+	if (next !== height) throw new Error(`decodeRows ended at row ${next} of ${height}`);
+	return "decoded";
+}
+
+/** The whole-image decode must give the very pixels the rows gave. */
+function compareWithWhole(image: ProbedImage): void {
+	const rows = new Uint8Array(image.width * image.height * 4);
+	decodeRows(image, { rows: (y, _count, rgba) => rows.set(rgba, y * image.width * 4) });
+	const whole = decodeImage(image);
+	if (whole.width !== image.width || whole.height !== image.height) throw new Error("whole decode of another size");
+	for (let i = 0; i < rows.length; i++) {
+		if (rows[i] !== whole.data[i]) throw new Error(`whole decode differs from the rows at byte ${i}`);
+	}
+}
+
+function budget(image: ProbedImage | undefined, outcome: string): FuzzBudget {
+	if (!image) return { cpuMs: WALK_MS, memoryBytes: SLACK_BYTES, outcome };
+	const megapixels = (image.width * image.height) / 1e6;
+	return {
+		cpuMs: WALK_MS + MS_PER_MEGAPIXEL * megapixels,
+		memoryBytes: image.cost.memory + image.cost.fixedMemory + SLACK_BYTES,
+		outcome,
+	};
+}

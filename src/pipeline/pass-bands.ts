@@ -1,0 +1,201 @@
+/**
+ * Pass 3, the last: the image is decoded a third time and written out as PNG a band of rows at a
+ * time. Into each band go the erased pixels, then the overlays whose rows it holds (each
+ * rasterised when the bands first reach it and let go after its last row); then the band is
+ * encoded and only its compressed pieces are kept, for the response to pull. Nothing the size of
+ * the decoded image is ever held.
+ *
+ * The decoders hand rows over synchronously and cannot pause, so the pass runs in segments: when
+ * the response pulls, rows are decoded and encoded until HELD_BYTES of compressed pieces wait, the
+ * decode is stopped there, and the pieces are handed out; the next segment decodes the image again
+ * from its top, skipping the rows already written. Most results fit one segment (a 25 MP page's PNG
+ * is 5 to 12 MB); a noisy photo's PNG (40 MB and more) costs a few more decodes instead of its size
+ * in memory.
+ */
+import { type Band, drawOverlay, pasteErased } from "./compose";
+import { decodeRows } from "./decode";
+import { PngEncoder } from "./pixels/png-encode";
+import { decodeUntilEnough, EnoughRows, pixelWords } from "./rows";
+import type { ErasedPixels, Overlay, Rgb, RowSink, TranslateJob } from "./types";
+
+/** Bytes of RGBA a band holds (at least one row). */
+const BAND_BYTES = 1 << 20;
+/** Compressed bytes made ahead of the response before the decode stops for it. */
+export const HELD_BYTES = 16 << 20;
+
+/** One overlay of the page, drawn when the bands reach it. */
+export interface PlannedOverlay {
+	/** Image row of its top. */
+	top: number;
+	/** Opaque colours it puts on the image, for the PNG colour type chosen before the first row. */
+	colours: Rgb[];
+	/** Rasterises it (straight RGBA at its place), at once: `overlaysReady` has resolved. */
+	draw(): Overlay;
+}
+
+export interface BandInputs {
+	job: Pick<TranslateJob, "image">;
+	/** Pasted in this order. */
+	erased: ErasedPixels[];
+	/** Drawn in this order, over the erased pixels. */
+	overlays: PlannedOverlay[];
+	/** Resolves once the overlays can be drawn without waiting. */
+	overlaysReady: Promise<void>;
+	/** The PNG colour type: 1 grey, 3 RGB, 4 RGBA. */
+	channels: 1 | 3 | 4;
+	/** Called once the overlays are drawn, or will not be (the response was cancelled or failed). */
+	finished(): void;
+}
+
+/**
+ * The translated image as PNG pieces, made as they are pulled. `finished` is called when the
+ * pieces end, fail, or the reader stops, even before the first pull.
+ */
+export function bandsToPng(inputs: BandInputs, heldBytes = HELD_BYTES): AsyncIterable<Uint8Array> {
+	let finished = false;
+	const finish = () => {
+		if (!finished) inputs.finished();
+		finished = true;
+	};
+	async function* pieces(): AsyncGenerator<Uint8Array> {
+		try {
+			await inputs.overlaysReady;
+			const writer = new BandWriter(inputs, heldBytes);
+			yield* writer.start();
+			while (!writer.done) {
+				const from = writer.rowsWritten;
+				const segment = writer.segment();
+				await decodeUntilEnough(() => decodeRows(inputs.job.image, segment));
+				if (writer.rowsWritten === from) throw new Error(`the decoder stopped at row ${from}`);
+				yield* writer.take();
+			}
+			finish();
+			yield* writer.finish();
+		} finally {
+			finish();
+		}
+	}
+	return {
+		[Symbol.asyncIterator]() {
+			const iterator = pieces();
+			return {
+				next: () => iterator.next(),
+				return: (value?: unknown) => {
+					finish();
+					return iterator.return(value);
+				},
+				[Symbol.asyncIterator]() {
+					return this;
+				},
+			};
+		},
+	};
+}
+
+/** The encoder, the band and what is being drawn: what outlives each segment's decode. */
+class BandWriter {
+	private readonly encoder: PngEncoder;
+	private readonly width: number;
+	private readonly height: number;
+	private readonly rowsPerBand: number;
+	private readonly band: Band;
+	private pasting: ErasedPixels[];
+	/** Overlays by top row (in drawing order among equals), and those being drawn, in drawing order. */
+	private readonly upcoming: { overlay: PlannedOverlay; order: number }[];
+	private drawing: { overlay: Overlay; order: number }[] = [];
+	/** The last row written, for the Up filter of the next. */
+	private above: Int32Array | undefined;
+	/** Compressed pieces waiting for the response, and their bytes. */
+	private made: Uint8Array[] = [];
+	private madeBytes = 0;
+
+	constructor(
+		{ job, erased, overlays, channels }: BandInputs,
+		private readonly heldBytes: number,
+	) {
+		this.width = job.image.width;
+		this.height = job.image.height;
+		this.encoder = new PngEncoder(job.image.width, job.image.height, channels);
+		this.rowsPerBand = Math.max(1, Math.floor(BAND_BYTES / (job.image.width * 4)));
+		this.band = {
+			top: 0,
+			width: job.image.width,
+			height: 0,
+			data: new Uint8Array(this.rowsPerBand * job.image.width * 4),
+		};
+		this.pasting = erased;
+		this.upcoming = overlays
+			.map((overlay, order) => ({ overlay, order }))
+			.sort((a, b) => a.overlay.top - b.overlay.top);
+	}
+
+	get rowsWritten(): number {
+		return this.band.top;
+	}
+
+	/** Every row is written. */
+	get done(): boolean {
+		return this.band.top === this.height;
+	}
+
+	start(): Uint8Array[] {
+		return this.encoder.start();
+	}
+
+	/**
+	 * A sink for one decode of the image: rows already written are skipped, and the decode is
+	 * stopped at a band's end once enough compressed pieces wait.
+	 */
+	segment(): RowSink {
+		const { width, band } = this;
+		return {
+			rows: (y, count, rgba) => {
+				// Rows before the band are written already (an earlier segment decoded them).
+				for (let r = Math.max(0, band.top + band.height - y); r < count; ) {
+					const take = Math.min(count - r, this.rowsPerBand - band.height);
+					band.data.set(rgba.subarray(r * width * 4, (r + take) * width * 4), band.height * width * 4);
+					band.height += take;
+					r += take;
+					if (band.height < this.rowsPerBand && y + r < this.height) continue;
+					this.writeBand();
+					if (this.madeBytes >= this.heldBytes && !this.done) throw new EnoughRows();
+				}
+			},
+		};
+	}
+
+	/** The pieces made so far, front first, each let go once taken. */
+	*take(): Generator<Uint8Array> {
+		const made = this.made.reverse();
+		this.made = [];
+		this.madeBytes = 0;
+		for (let piece = made.pop(); piece; piece = made.pop()) yield piece;
+	}
+
+	finish(): Uint8Array[] {
+		return this.encoder.finish();
+	}
+
+	private writeBand(): void {
+		const { band, width } = this;
+		const bottom = band.top + band.height;
+		for (const pixels of this.pasting) pasteErased(band, pixels);
+		this.pasting = this.pasting.filter((pixels) => pixels.box.y1 > bottom);
+		while (this.upcoming.length > 0 && this.upcoming[0]!.overlay.top < bottom) {
+			const { overlay, order } = this.upcoming.shift()!;
+			this.drawing.push({ overlay: overlay.draw(), order });
+			this.drawing.sort((a, b) => a.order - b.order);
+		}
+		for (const { overlay } of this.drawing) drawOverlay(band, overlay);
+		this.drawing = this.drawing.filter(({ overlay }) => overlay.y + overlay.raster.height > bottom);
+
+		const pixels = pixelWords(band.data.subarray(0, band.height * width * 4));
+		for (const piece of this.encoder.addRows(pixels, band.height, this.above)) {
+			this.made.push(piece);
+			this.madeBytes += piece.length;
+		}
+		this.above = pixels.slice((band.height - 1) * width, band.height * width);
+		band.top = bottom;
+		band.height = 0;
+	}
+}

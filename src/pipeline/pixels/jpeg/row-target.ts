@@ -1,0 +1,36 @@
+import type { RowSink } from "../../types";
+import type { McuGrid } from "./container";
+
+/**
+ * Where a JPEG decoder writes each MCU row's pixels (one int32 of RGBA each): image row y lands at
+ * pixels[(y - firstRow(y0)) * width] while MCU row y0.. is written; `written` says the rows are done.
+ */
+export interface McuRowTarget {
+	grid: McuGrid;
+	pixels: Int32Array;
+	firstRow(y0: number): number;
+	written(y0: number, y1: number): void;
+}
+
+/** Into a whole raster whose pixels are `pixels`. */
+export function rasterTarget(grid: McuGrid, pixels: Int32Array): McuRowTarget {
+	return { grid, pixels, firstRow: () => 0, written: () => {} };
+}
+
+/**
+ * Into one MCU row's band, handed to the sink as soon as it is written; `mirror` reverses each row
+ * (EXIF orientation 2), which needs nothing more than the band.
+ */
+export function bandTarget(grid: McuGrid, width: number, sink: RowSink, mirror: boolean): McuRowTarget {
+	const bytes = new Uint8Array(width * 8 * grid.vmax * 4);
+	const pixels = new Int32Array(bytes.buffer);
+	return {
+		grid,
+		pixels,
+		firstRow: (y0) => y0,
+		written(y0, y1) {
+			if (mirror) for (let r = 0; r < y1 - y0; r++) pixels.subarray(r * width, (r + 1) * width).reverse();
+			sink.rows(y0, y1 - y0, bytes.subarray(0, (y1 - y0) * width * 4));
+		},
+	};
+}

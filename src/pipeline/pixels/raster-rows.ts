@@ -1,0 +1,36 @@
+import type { Raster, RowSink } from "../types";
+
+/**
+ * Bytes of RGBA a decoder gathers before handing rows to the sink: enough that a narrow image is
+ * not handed out a row at a time (a 1-pixel-wide image has millions of rows), small beside the image.
+ */
+const BAND_BYTES = 64 * 1024;
+
+/** Rows per band for an image `width` pixels wide: at least one, at most the image. */
+export function bandRows(width: number, height: number): number {
+	return Math.max(1, Math.min(height, Math.floor(BAND_BYTES / (width * 4))));
+}
+
+/** Hands a decoded raster to the sink in bands, as views of it: no copy. */
+export function emitRaster(raster: Raster, sink: RowSink): void {
+	const { width, height, data } = raster;
+	const step = bandRows(width, height);
+	for (let y = 0; y < height; y += step) {
+		const count = Math.min(step, height - y);
+		sink.rows(y, count, data.subarray(y * width * 4, (y + count) * width * 4));
+	}
+}
+
+/** A sink that copies the rows into one raster: for the code that still wants the whole image. */
+export function rasterSink(width: number, height: number): RowSink & { raster: Raster; complete(): boolean } {
+	const raster = { width, height, data: new Uint8Array(width * height * 4) };
+	let next = 0;
+	return {
+		raster,
+		rows(y, count, rgba) {
+			raster.data.set(rgba.subarray(0, count * width * 4), y * width * 4);
+			next = y + count;
+		},
+		complete: () => next === height,
+	};
+}
