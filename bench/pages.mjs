@@ -73,7 +73,7 @@ async function letter(page, regions) {
 		loadFont: loadFontFromDisk,
 	});
 	const output = { ...erased, data: erased.data.slice() };
-	stages.composeOverlays(output, overlays);
+	for (const overlay of overlays) stages.drawOverlay({ ...output, top: 0 }, overlay);
 	return { erased, output, eraseMs: ms.erase, layoutMs: ms.layout };
 }
 

@@ -280,7 +280,7 @@ for (const target of targets) {
 				sizeRatio: drawn ? drawn.plan.size / sourceSize(region) : Number.NaN,
 			});
 		}
-		typeset.composeOverlays(image, placed.map((p) => p.overlay).filter(Boolean));
+		for (const { overlay } of placed) if (overlay) typeset.drawOverlay({ ...image, top: 0 }, overlay);
 		if (keep) writeFileSync(join(OUT, `${sample.name}-${target}.png`), writePng(image));
 		for (const p of placed) {
 			const record = records.find((r) => r.target === target && r.sample === sample.name && r.id === p.block.id);

@@ -29,7 +29,7 @@ export async function bundleTypeset() {
 	return bundleWithWasm(
 		[
 			`export * from "./src/pipeline/typeset/index.ts";`,
-			`export { composeOverlays } from "./src/pipeline/compose.ts";`,
+			`export { drawOverlay } from "./src/pipeline/compose.ts";`,
 			`export { layOut } from "./test/support/lay-out.ts";`,
 		].join("\n"),
 		join(import.meta.dirname, "../.."),
