@@ -15,7 +15,6 @@
  * Writes erased images to bench/out/quality/ (per method: bench/out/quality/<method>/) to look at.
  * Usage: node bench/quality-erase.mjs [--no-ocr]
  */
-import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
@@ -23,6 +22,7 @@ import { roughen } from "../test/fakes/rough.mjs";
 import { writePng } from "./corpus/png.mjs";
 import { corpus, makeSample } from "./corpus/synthetic.mjs";
 import { bundleForNode } from "./pixels/bundle.mjs";
+import { nearText, ocr, psnr, shareRead } from "./scores.mjs";
 
 // Balloons on art (manga) are flat fills too: the flat target applies.
 // Patterns: a fill continues the pattern but cannot know its phase under the glyphs, and half a period off
@@ -31,7 +31,7 @@ const TARGET_PSNR = { flat: 38, manga: 38, gradient: 30, texture: 26, periodic: 
 const OUT = "bench/out/quality";
 const useOcr = !process.argv.includes("--no-ocr");
 
-const { eraseRegions } = await bundleForNode("src/pipeline/erase/index.ts", "erase");
+const { layOut } = await bundleForNode("test/support/lay-out.ts", "layout-erase");
 mkdirSync(OUT, { recursive: true });
 
 const samples = [];
@@ -42,12 +42,13 @@ const rows = [];
 const measures = [];
 for (const sample of samples) {
 	const erased = { ...sample.image, data: sample.image.data.slice() };
-	const regions = sample.regions.map((r) => ({ ...r, translation: "" }));
+	// The corpus's lines are only texts; a reader's lines have boxes: none are handed over.
+	const regions = sample.regions.map((r) => ({ ...r, lines: undefined, translation: "" }));
 	const started = performance.now();
-	const measured = eraseRegions(erased, regions, "general");
+	const { blocks } = layOut(erased, regions, "general");
 	const ms = performance.now() - started;
-	for (const [k, m] of measured.entries()) {
-		const truth = sample.regions[k];
+	for (const m of blocks) {
+		const truth = sample.regions.find((r) => r.id === m.regionIds[0]);
 		measures.push({
 			bold: m.bold === truth.bold,
 			align: m.align === expectedAlign(truth, sample.script),
@@ -76,7 +77,7 @@ for (const sample of samples) {
 		box: { x0: Math.floor(r.box.x0), y0: Math.floor(r.box.y0), x1: Math.ceil(r.box.x1), y1: Math.ceil(r.box.y1) },
 		translation: "",
 	}));
-	eraseRegions(roughImage, rough, "general");
+	layOut(roughImage, rough, "general");
 	const roughFile = join(OUT, `${sample.name}.rough.png`);
 	writeFileSync(roughFile, writePng(roughImage));
 	row.roughPsnr = psnr(sample, roughImage);
@@ -136,10 +137,11 @@ async function compareMethods() {
 	const entry = `
 		import { fillFromPlane, fillByPushPull } from ${at("fill.ts")};
 		import { fillByPatchMatch } from ${at("patch-match.ts")};
-		import { fillFromRepeats } from ${at("periodic.ts")};
+		import { fillFromRepeats } from ${at("repeats.ts")};
 		import { inpaint } from ${at("inpaint.ts")};
-		export { fitBackground } from ${at("background.ts")};
-		export { clipBox, cutPatch, paddedBox, pastePatch, toPatchBox } from ${at("patch.ts")};
+		export { fitBackground } from ${at("../layout/background.ts")};
+		export { paddedBox } from ${at("../layout/search.ts")};
+		export { clipBox, cutPatch, pastePatch, toPatchBox, wholePatch } from ${at("../patch.ts")};
 		export const methods = {
 			"plane": (patch, bg, mask) => fillFromPlane(patch, bg, mask),
 			"push-pull": (patch, bg, mask) => fillByPushPull(patch, mask),
@@ -162,11 +164,12 @@ async function compareMethods() {
 	/** Fills every region of a copy of the sample's image with one method; the fill time summed. */
 	const fillWith = (method, sample) => {
 		const image = { ...sample.image, data: sample.image.data.slice() };
+		const whole = erase_.wholePatch(image);
 		let ms = 0;
 		for (const region of sample.regions) {
 			const readerBox = erase_.clipBox(region.box, image);
-			const area = erase_.paddedBox(readerBox, image);
-			const patch = erase_.cutPatch(image, area);
+			const area = erase_.paddedBox(readerBox, whole.box);
+			const patch = erase_.cutPatch(whole, area);
 			if (patch.width < 3 || patch.height < 3) continue;
 			const bg = erase_.fitBackground(patch, erase_.toPatchBox(patch, readerBox));
 			const mask = new Uint8Array(patch.width * patch.height);
@@ -177,7 +180,7 @@ async function compareMethods() {
 			const started = performance.now();
 			erase_.methods[method](patch, bg, mask);
 			ms += performance.now() - started;
-			erase_.pastePatch(image, patch, mask);
+			erase_.pastePatch(whole, patch, mask);
 		}
 		return { image, ms };
 	};
@@ -244,63 +247,4 @@ function format(r) {
 		? `  OCR read before ${(100 * r.readBefore).toFixed(0)}%  residue ${(100 * r.residue).toFixed(1)}%  on plate ${(100 * r.onPlate).toFixed(1)}%`
 		: "";
 	return `${r.name.padEnd(18)} PSNR ${r.psnr.toFixed(1).padStart(5)} dB (rough ${r.roughPsnr.toFixed(1)} dB)  erase ${r.ms.toFixed(1)} ms${ocrPart}`;
-}
-
-/** PSNR over pixels within 2 px of any text coverage. */
-function psnr(sample, erased) {
-	const { width, height, coverage, plate } = sample;
-	let sum = 0;
-	let n = 0;
-	for (let y = 0; y < height; y++) {
-		for (let x = 0; x < width; x++) {
-			if (!nearText(coverage, width, height, x, y, 2)) continue;
-			const i = (y * width + x) * 4;
-			for (let c = 0; c < 3; c++) sum += (erased.data[i + c] - plate.data[i + c]) ** 2;
-			n += 3;
-		}
-	}
-	const mse = sum / n;
-	return mse === 0 ? 99 : 10 * Math.log10((255 * 255) / mse);
-}
-
-function nearText(coverage, w, h, x, y, r) {
-	for (let dy = -r; dy <= r; dy++) {
-		for (let dx = -r; dx <= r; dx++) {
-			const nx = x + dx;
-			const ny = y + dy;
-			if (nx >= 0 && ny >= 0 && nx < w && ny < h && coverage[ny * w + nx]) return true;
-		}
-	}
-	return false;
-}
-
-/** Text read by tesseract in two page modes (automatic layout, and sparse text), joined. */
-function ocr(file, lang) {
-	return ["3", "11"]
-		.map((psm) => {
-			try {
-				const options = { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] };
-				return execFileSync("tesseract", [file, "stdout", "-l", lang, "--psm", psm], options);
-			} catch {
-				return "";
-			}
-		})
-		.join("\n");
-}
-
-/** Share of the source's characters (spaces and punctuation aside) found in the OCR text, as a multiset. */
-function shareRead(source, read) {
-	const letters = (s) => [...s].filter((c) => /[\p{L}\p{N}]/u.test(c));
-	const pool = new Map();
-	for (const c of letters(read)) pool.set(c, (pool.get(c) ?? 0) + 1);
-	const wanted = letters(source);
-	let found = 0;
-	for (const c of wanted) {
-		const left = pool.get(c) ?? 0;
-		if (left > 0) {
-			found++;
-			pool.set(c, left - 1);
-		}
-	}
-	return found / wanted.length;
 }

@@ -28,6 +28,7 @@ const BENCHES = [
 	{ name: "erase-quality", title: "Erase quality on the synthetic corpus", script: "bench/quality-erase.mjs" },
 	{ name: "typeset", title: "Typesetting quality and speed", script: "bench/typeset.mjs" },
 	{ name: "pages", title: "Real-looking pages: exact and rough boxes", script: "bench/pages.mjs" },
+	{ name: "layout", title: "Layout: before and after, exact and rough boxes", script: "bench/layout.mjs" },
 ];
 
 const DEBIAN_PACKAGES = {

@@ -71,7 +71,9 @@ function erasedRegions(sample, target) {
 		vertical: r.vertical,
 		translation: translationOf(r.text, target),
 	}));
-	return typeset.eraseRegions(image, translated, MODE);
+	// Each region as the block it became, keyed by its first region's id.
+	const { blocks } = typeset.layOut(image, translated, MODE);
+	return blocks.map((b) => ({ ...b, id: b.regionIds[0] }));
 }
 
 /** The page's blocks as layout would hand them over: one per region, in the container drawn around it. */
@@ -278,7 +280,7 @@ for (const target of targets) {
 				sizeRatio: drawn ? drawn.plan.size / sourceSize(region) : Number.NaN,
 			});
 		}
-		typeset.composeOverlays(image, placed.map((p) => p.overlay).filter(Boolean));
+		for (const { overlay } of placed) if (overlay) typeset.drawOverlay({ ...image, top: 0 }, overlay);
 		if (keep) writeFileSync(join(OUT, `${sample.name}-${target}.png`), writePng(image));
 		for (const p of placed) {
 			const record = records.find((r) => r.target === target && r.sample === sample.name && r.id === p.block.id);

@@ -26,19 +26,24 @@ const wasmAsModule = {
 };
 
 export async function bundleTypeset() {
+	return bundleWithWasm(
+		[
+			`export * from "./src/pipeline/typeset/index.ts";`,
+			`export { drawOverlay } from "./src/pipeline/compose.ts";`,
+			`export { layOut } from "./test/support/lay-out.ts";`,
+		].join("\n"),
+		join(import.meta.dirname, "../.."),
+		"typeset",
+	);
+}
+
+/** Bundles the module `contents` (TypeScript, imports relative to `resolveDir`) for node as `name`. */
+export async function bundleWithWasm(contents, resolveDir, name) {
 	const dir = join(import.meta.dirname, "../out/bundles");
 	mkdirSync(dir, { recursive: true });
-	const outfile = join(dir, "typeset.mjs");
+	const outfile = join(dir, `${name}.mjs`);
 	await build({
-		stdin: {
-			contents: [
-				`export * from "./src/pipeline/typeset/index.ts";`,
-				`export { composeOverlays } from "./src/pipeline/compose.ts";`,
-				`export { eraseRegions } from "./src/pipeline/erase/index.ts";`,
-			].join("\n"),
-			resolveDir: join(import.meta.dirname, "../.."),
-			loader: "ts",
-		},
+		stdin: { contents, resolveDir, loader: "ts" },
 		bundle: true,
 		format: "esm",
 		platform: "node",

@@ -5,7 +5,7 @@
  * under a budget. The model's boxes decide where the crops are, never how much work they make:
  * each crop is capped, and so is the crop area of a whole call.
  */
-import { paddedBox } from "./erase/patch";
+import { searchArea } from "./layout";
 import type { Box, TextRegion } from "./types";
 
 /**
@@ -36,14 +36,6 @@ export interface CropPlan {
 	passes: Crop[][];
 	/** Regions left without a crop, the call's crop area being spent (neither erased nor typeset). */
 	left: number[];
-}
-
-/**
- * TEMPORARY: the erase stage's padded reader box stands in for the layout stage's search area
- * (which looks beyond the box for the balloon around it) until layout exports its rule.
- */
-function searchArea(box: Box, image: { width: number; height: number }): Box {
-	return paddedBox(box, image);
 }
 
 export function planCrops(regions: TextRegion[], width: number, height: number): CropPlan {

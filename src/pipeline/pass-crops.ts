@@ -1,41 +1,62 @@
 /**
  * Pass 2, after the models: the image is decoded again (once per group of crops, see crop-plan.ts)
  * and the rows around the regions are copied into crops; as soon as a crop's last row is in,
- * layout and erase run on it and it is let go, keeping only what they found (small).
+ * layout finds its blocks and erase fills their lettering, and it is let go, keeping only what
+ * they found (small): the blocks and the erased pixels.
  */
 import type { Mode } from "../request/options";
 import { type Crop, planCrops } from "./crop-plan";
 import { decodeRows } from "./decode";
-import { type ErasedCrop, eraseCrop, joinTiles } from "./erase-crop";
+import { eraseBlocks } from "./erase";
+import { layoutCrop, settlePage } from "./layout";
 import { decodeUntilEnough, EnoughRows } from "./rows";
-import type { ErasedPixels, ErasedRegion, Raster, RowSink, TranslatedRegion, TranslateJob } from "./types";
+import type { ErasedPixels, Raster, RowSink, TextBlock, TranslatedRegion, TranslateJob } from "./types";
 
 export interface SecondPass {
-	/** The regions that were given a crop, measured and (but in light-novel mode) erased, in reading order. */
-	regions: ErasedRegion[];
+	/** The page's blocks, from the regions that were given a crop, in reading order. */
+	blocks: TextBlock[];
 	/** What erase changed, to be pasted in this order by the last pass. */
 	erased: ErasedPixels[];
 	/** Regions left out: the call's crop area was spent. */
 	left: number[];
+	/** Wall time of each stage, ms. */
+	ms: { layout: number; erase: number };
 }
 
-export async function eraseInCrops(job: TranslateJob, regions: TranslatedRegion[], mode: Mode): Promise<SecondPass> {
-	const plan = planCrops(regions, job.image.width, job.image.height);
+export async function layOutInCrops(job: TranslateJob, regions: TranslatedRegion[], mode: Mode): Promise<SecondPass> {
+	const { width, height } = job.image;
+	const plan = planCrops(regions, width, height);
 	const byId = new Map(regions.map((r) => [r.id, r]));
-	const done: { crop: Crop; result: ErasedCrop }[] = [];
+	const done: { crop: Crop; blocks: TextBlock[]; erased: ErasedPixels[] }[] = [];
+	const ms = { layout: 0, erase: 0 };
 	for (const pass of plan.passes) {
-		const collector = new CropCollector(pass, job.image.width, (crop, pixels) => {
-			const inCrop = crop.regionIds.map((id) => byId.get(id)!);
-			done.push({ crop, result: eraseCrop(pixels, crop.box, inCrop, mode) });
+		const collector = new CropCollector(pass, width, (crop, pixels) => {
+			const patch = { box: crop.box, ...pixels };
+			let started = performance.now();
+			const laid = layoutCrop(
+				patch,
+				crop.regionIds.map((id) => byId.get(id)!),
+				{ width, height },
+			);
+			ms.layout += performance.now() - started;
+			started = performance.now();
+			// Light-novel mode sets panels over the source and never inpaints.
+			const erased = mode === "light-novel" ? [] : eraseBlocks(patch, laid);
+			ms.erase += performance.now() - started;
+			done.push({ crop, blocks: laid.map((l) => l.block), erased });
 		});
 		await decodeUntilEnough(() => decodeRows(job.image, collector));
 	}
-	// Overlapping crops are pasted in the order of their first region, as erase handles regions.
+	// Overlapping crops are pasted in the order of their first region, as layout reads them.
 	done.sort((a, b) => a.crop.regionIds[0]! - b.crop.regionIds[0]!);
 	return {
-		regions: joinTiles(done.map((d) => ({ box: d.crop.box, regions: d.result.regions }))).sort((a, b) => a.id - b.id),
-		erased: done.flatMap((d) => (d.result.erased ? [d.result.erased] : [])),
+		blocks: settlePage(
+			done.map((d) => d.blocks),
+			mode,
+		),
+		erased: done.flatMap((d) => d.erased),
 		left: plan.left,
+		ms,
 	};
 }
 

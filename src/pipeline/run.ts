@@ -2,11 +2,11 @@ import type { Env } from "../env";
 import { PipelineError } from "./errors";
 import { bandsToPng, type PlannedOverlay } from "./pass-bands";
 import { copyForReaders } from "./pass-copies";
-import { eraseInCrops } from "./pass-crops";
+import { layOutInCrops } from "./pass-crops";
 import { readAndTranslate } from "./read";
 import { pixelWords } from "./rows";
 import type { PipelineContext, StageTimings, TranslateJob } from "./types";
-import { type BlockPlan, drawBlockNow, loadRasterizer, planPage, regionAsBlock } from "./typeset";
+import { type BlockPlan, drawBlockNow, loadRasterizer, planPage } from "./typeset";
 
 export interface PipelineResult {
 	/**
@@ -41,7 +41,9 @@ export const runPipeline: Pipeline = async (job, ctx) => {
 
 	const regions = read.regions.slice(0, MAX_REGIONS_PER_CALL);
 	const beyond = read.regions.slice(MAX_REGIONS_PER_CALL).map((r) => r.id);
-	const second = await timed(timings, "erase", () => eraseInCrops(job, regions, job.mode));
+	const second = await layOutInCrops(job, regions, job.mode);
+	timings.layout = Math.round(second.ms.layout);
+	timings.erase = Math.round(second.ms.erase);
 	const options = {
 		mode: job.mode,
 		sourceLanguage: job.sourceLanguage,
@@ -50,12 +52,7 @@ export const runPipeline: Pipeline = async (job, ctx) => {
 		imageHeight: job.image.height,
 		loadFont: fontsFrom(ctx.env),
 	};
-	const plan = await timed(timings, "typeset", () =>
-		planPage(
-			second.regions.map((region) => regionAsBlock(region, options)),
-			options,
-		),
-	);
+	const plan = await timed(timings, "typeset", () => planPage(second.blocks, options));
 	try {
 		stopIfAbandoned(ctx.signal);
 	} catch (error) {

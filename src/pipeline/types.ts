@@ -62,6 +62,19 @@ export interface Box {
 
 export type Rgb = readonly [number, number, number];
 
+/**
+ * A copy of one rectangle of the image (a crop): layout and erase work on it and hand back only
+ * what they found or changed, so no stage after decoding needs the whole raster.
+ */
+export interface Patch {
+	/** Where the patch sits in the image. */
+	box: Box;
+	width: number;
+	height: number;
+	/** Straight RGBA8, rows of `width`. */
+	data: Uint8Array;
+}
+
 /** One block of text that belongs together (a balloon, a paragraph, a label), as read. */
 export interface TextRegion {
 	/** Index in reading order; translations refer to it. */
@@ -77,20 +90,6 @@ export interface TextRegion {
 export interface TranslatedRegion extends TextRegion {
 	/** Empty when the block needs no text in the target (the region is still erased). */
 	translation: string;
-}
-
-/** What the erase stage learned about a region, for typesetting. */
-export interface ErasedRegion extends TranslatedRegion {
-	/** The reader's box tightened to the lettering actually found. */
-	textBox: Box;
-	/** The area that was cleaned: text may grow into it when it does not fit textBox. */
-	erasedBox: Box;
-	textColor: Rgb;
-	backgroundColor: Rgb;
-	/** Estimated from stroke width against line height. */
-	bold: boolean;
-	/** Estimated from where the source lines start and end. */
-	align: "left" | "center" | "right";
 }
 
 /**
@@ -166,7 +165,7 @@ export interface Overlay {
 
 /**
  * Per-stage wall time in milliseconds, kept in the record log: decode is the first pass (reader
- * copies), erase the second (crops), typeset the page plan. The last pass (compose, encode) runs
- * while the response streams, after the call is settled, so the record cannot hold its time.
+ * copies), layout and erase the second (crops), typeset the page plan. The last pass (compose,
+ * encode) runs while the response streams, after the call is settled, so the record cannot hold its time.
  */
-export type StageTimings = Partial<Record<"decode" | "read" | "translate" | "erase" | "typeset", number>>;
+export type StageTimings = Partial<Record<"decode" | "read" | "translate" | "layout" | "erase" | "typeset", number>>;

@@ -12,14 +12,15 @@ const contains = (outer: Box, inner: Box) =>
 
 describe("planCrops", () => {
 	it("gives each region a crop around its box, with room around it, inside the image", () => {
+		// Far enough apart that their search areas (four box sides around each) do not meet.
 		const boxes = [
 			{ x0: 100, y0: 100, x1: 300, y1: 200 },
-			{ x0: 0, y0: 900, x1: 200, y1: 1000 },
+			{ x0: 0, y0: 3900, x1: 200, y1: 4000 },
 		];
 		const { passes, left } = planCrops(
 			boxes.map((b, i) => region(i, b)),
-			1000,
-			1000,
+			4000,
+			4000,
 		);
 		expect(left).toEqual([]);
 		const crops = passes.flat();
@@ -28,7 +29,7 @@ describe("planCrops", () => {
 			const crop = crops.find((c) => c.regionIds.includes(i))!;
 			expect(contains(crop.box, b)).toBe(true);
 			expect(area(crop.box)).toBeGreaterThan(area(b));
-			expect(contains({ x0: 0, y0: 0, x1: 1000, y1: 1000 }, crop.box)).toBe(true);
+			expect(contains({ x0: 0, y0: 0, x1: 4000, y1: 4000 }, crop.box)).toBe(true);
 		}
 	});
 

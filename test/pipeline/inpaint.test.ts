@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { Background } from "../../src/pipeline/erase/background";
 import { fillByPushPull } from "../../src/pipeline/erase/fill";
 import { inpaint } from "../../src/pipeline/erase/inpaint";
-import type { Patch } from "../../src/pipeline/erase/patch";
 import { fillByPatchMatch } from "../../src/pipeline/erase/patch-match";
-import { grain } from "../../src/pipeline/erase/pattern";
+import type { Background } from "../../src/pipeline/layout/background";
+import { grain } from "../../src/pipeline/layout/pattern";
+import type { Patch } from "../../src/pipeline/types";
 
 type Rgb = [number, number, number];
 const W = 96;

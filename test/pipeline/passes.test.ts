@@ -1,19 +1,19 @@
 /**
  * The pipeline by passes gives the picture the one-raster pipeline gave, without holding the
- * image: erase in crops changes what erase on the whole image changed, the PNG written band by
+ * image: layout and erase in crops change what they change on the whole image, the PNG written band by
  * band is that image, and the model's answer does not size the work.
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Band, drawOverlay, pasteErased } from "../../src/pipeline/compose";
 import { encodePng } from "../../src/pipeline/encode";
-import { eraseRegions } from "../../src/pipeline/erase";
 import { bandsToPng } from "../../src/pipeline/pass-bands";
-import { eraseInCrops } from "../../src/pipeline/pass-crops";
+import { layOutInCrops } from "../../src/pipeline/pass-crops";
 import { MAX_REGIONS_PER_CALL, runPipeline } from "../../src/pipeline/run";
 import type { Box, Raster, TranslatedRegion, TranslateJob } from "../../src/pipeline/types";
 import { ALL_KEYS, job } from "../models/helpers";
 import { decodeFile, probed } from "../support/decode";
+import { layOut } from "../support/lay-out";
 import { concat } from "../support/png";
 
 afterEach(() => vi.restoreAllMocks());
@@ -69,42 +69,42 @@ const BOXES: Box[] = [
 	{ x0: 60, y0: 220, x1: 260, y1: 280 },
 ];
 
-describe("erase in crops", () => {
-	it("changes exactly the pixels that erasing the whole image changes, and measures the same", async () => {
+describe("layout and erase in crops", () => {
+	it("change exactly the pixels that they change on the whole image, and find the same blocks", async () => {
 		const original = page(360, 300, BOXES);
 		const whole = { ...original, data: original.data.slice() };
-		const expected = eraseRegions(whole, regionsAt(BOXES), "general");
+		const expected = layOut(whole, regionsAt(BOXES), "general").blocks;
 
-		const second = await eraseInCrops(jobFor(original), regionsAt(BOXES), "general");
+		const second = await layOutInCrops(jobFor(original), regionsAt(BOXES), "general");
 		const band: Band = { ...original, data: original.data.slice(), top: 0 };
 		for (const pixels of second.erased) pasteErased(band, pixels);
 		expect(differing(band.data, whole.data)).toBe(0);
-		expect(second.regions).toEqual(expected);
+		expect(second.blocks).toEqual(expected);
 		expect(second.left).toEqual([]);
 	});
 
-	it("erases a headline larger than a crop whole, in tiles, and measures it as one region", async () => {
+	it("erases a headline larger than a crop whole, in tiles, and makes it one block", async () => {
 		// Twelve letters across 2600 px: the region's search area is twice a crop's.
 		const headline = { x0: 100, y0: 100, x1: 2700, y1: 800 };
 		const letters = Array.from({ length: 12 }, (_, i) => ({ x0: 150 + i * 210, y0: 200, x1: 340 + i * 210, y1: 700 }));
 		const original = page(2800, 900, letters);
-		const second = await eraseInCrops(jobFor(original), regionsAt([headline]), "general");
+		const second = await layOutInCrops(jobFor(original), regionsAt([headline]), "general");
 		const band: Band = { ...original, data: original.data.slice(), top: 0 };
 		for (const pixels of second.erased) pasteErased(band, pixels);
 		let ink = 0;
 		for (let i = 0; i < band.data.length; i += 4) if (band.data[i]! < 128) ink++;
 		expect(ink).toBe(0);
-		expect(second.regions).toHaveLength(1);
-		const { textBox } = second.regions[0]!;
+		expect(second.blocks).toHaveLength(1);
+		const { textBox } = second.blocks[0]!;
 		expect(textBox.x0).toBeLessThan(200);
 		expect(textBox.x1).toBeGreaterThan(2500);
 	});
 
-	it("changes nothing in light-novel mode, and still measures every region", async () => {
+	it("changes nothing in light-novel mode, and still finds every block", async () => {
 		const original = page(360, 300, BOXES);
-		const second = await eraseInCrops(jobFor(original), regionsAt(BOXES), "light-novel");
+		const second = await layOutInCrops(jobFor(original), regionsAt(BOXES), "light-novel");
 		expect(second.erased).toEqual([]);
-		expect(second.regions.map((r) => r.textBox.x0 >= r.box.x0)).toEqual([true, true, true, true]);
+		expect(second.blocks.flatMap((b) => b.regionIds).sort()).toEqual([0, 1, 2, 3]);
 	});
 });
 

@@ -1,5 +1,5 @@
-import { type Background, predict } from "./background";
-import type { Patch } from "./patch";
+import { type Background, predict } from "../layout/background";
+import type { Patch } from "../types";
 
 /** Flat colour or linear gradient: the fitted plane is the clean background itself. */
 export function fillFromPlane(patch: Patch, bg: Background, mask: Uint8Array): void {

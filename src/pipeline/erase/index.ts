@@ -1,92 +1,53 @@
-import type { Mode } from "../../request/options";
-import type { Box, ErasedRegion, Raster, Rgb, TranslatedRegion } from "../types";
-import { type Background, fitBackground, predict } from "./background";
-import { cleanArea } from "./clean-area";
-import { inkScore } from "./ink";
+/**
+ * The erase stage: each block to replace has its lettering (found by layout) filled with the
+ * background it hid, in the crop layout worked on. Only the lettering's pixels (with a margin for
+ * anti-aliasing and JPEG ringing) change, never the art its glyphs touch; blocks to keep or to cover
+ * are left as drawn, and light-novel mode never gets here.
+ */
+import type { LaidOut, Lettering } from "../layout";
+import { shiftBackground } from "../layout/background";
+import { boundingBox, dilate, reframe } from "../layout/masks";
+import { clipBox, cutPatch, pastePatch } from "../patch";
+import type { ErasedPixels, Patch } from "../types";
 import { inpaint } from "./inpaint";
-import { boundingBox, dilate, findLettering } from "./mask";
-import { lineAlignment, looksBold, medianColour } from "./measure";
-import { clipBox, cutPatch, type Patch, paddedBox, pastePatch, toPatchBox } from "./patch";
 
 /**
- * Finds the lettering inside each region and, except in light-novel mode, erases it in place.
- * Pixels outside each region's padded box are never written. Regions are handled in order, so
- * an overlapping later region sees the earlier one already cleaned.
+ * Erases the lettering of every block to replace, in place in `crop` (so a later block sees an
+ * earlier one cleaned), and returns the pixels changed, to be written into the image's rows.
  */
-export function eraseRegions(raster: Raster, regions: TranslatedRegion[], mode: Mode): ErasedRegion[] {
-	return regions.map((region) => eraseRegion(raster, region, mode !== "light-novel"));
-}
-
-function eraseRegion(raster: Raster, region: TranslatedRegion, erase: boolean): ErasedRegion {
-	const readerBox = clipBox(region.box, raster);
-	const area = paddedBox(readerBox, raster);
-	const patch = cutPatch(raster, area);
-	if (patch.width < 3 || patch.height < 3) return nothingFound(region, readerBox);
-
-	const inReader = toPatchBox(patch, readerBox);
-	const bg = fitBackground(patch, inReader);
-	const ink = inkScore(patch, bg, inReader);
-	const lettering = ink && findLettering(patch, ink, inReader);
-	if (!lettering?.box) return nothingFound(region, readerBox, patch, bg);
-	const textColor = medianColour(patch, lettering.core) ?? region.color ?? [0, 0, 0];
-
-	// JPEG ringing and soft shadows reach a little past the glyph rim.
-	const erased = dilate(lettering.mask, patch.width, patch.height, bg.kind === "texture" ? 3 : 2);
-	// A balloon outline the glyphs touch is art: the margin stops at it.
-	if (lettering.outline) for (let i = 0; i < erased.length; i++) erased[i]! &= 1 - lettering.outline[i]!;
-	// Light-novel mode keeps the lettering under its panel: nothing is filled, nothing written.
-	if (erase) {
-		inpaint(patch, bg, erased, lettering.outline);
-		pastePatch(raster, patch, erased);
+export function eraseBlocks(crop: Patch, laid: LaidOut[]): ErasedPixels[] {
+	const erased: ErasedPixels[] = [];
+	for (const { block, lettering } of laid) {
+		if (block.treatment !== "replace" || !lettering) continue;
+		const changed = eraseLettering(crop, lettering);
+		if (changed) erased.push(changed);
 	}
-
-	// The translation may grow past the text into clean background: on flat art and gradients that
-	// is the plain part of the padded area; on texture and patterns, only what was cleaned and the reader's box.
-	const textBox = toImageBox(lettering.box, area);
-	const erasedBox =
-		bg.kind === "texture" || bg.kind === "periodic"
-			? union(toImageBox(boundingBox(erased, patch.width, patch.height)!, area), readerBox)
-			: toImageBox(cleanArea(patch, bg, lettering.box), area);
-	return {
-		...region,
-		textBox,
-		erasedBox,
-		textColor,
-		// Filled, the erased pixels are the background; unfilled (light-novel), what lies between the glyphs is.
-		backgroundColor:
-			(erase ? medianColour(patch, erased) : medianColour(patch, behind(erased, lettering.box, patch.width))) ??
-			textColor,
-		bold: looksBold(lettering, patch.width, region.vertical),
-		align: lineAlignment(lettering, patch.width, region.vertical, toPatchBox(patch, erasedBox)),
-	};
+	return erased;
 }
 
-/** No lettering told apart from the background: nothing is erased, the reader's box stands. */
-function nothingFound(region: TranslatedRegion, box: Box, patch?: Patch, bg?: Background): ErasedRegion {
-	const centre = (c: number) =>
-		patch && bg ? Math.max(0, Math.min(255, Math.round(predict(bg, patch.width / 2, patch.height / 2, c)))) : 255;
-	const backgroundColor: Rgb = [centre(0), centre(1), centre(2)];
-	const textColor: Rgb = region.color ?? contrasting(backgroundColor);
-	return { ...region, textBox: box, erasedBox: box, textColor, backgroundColor, bold: false, align: "center" };
-}
-
-/** The pixels of the lettering's box (patch px) outside the erase mask: what lies behind the text. */
-function behind(erased: Uint8Array, box: Box, width: number): Uint8Array {
-	const out = new Uint8Array(erased.length);
-	for (let y = box.y0; y < box.y1; y++) {
-		for (let i = y * width + box.x0; i < y * width + box.x1; i++) out[i] = erased[i] ? 0 : 1;
+function eraseLettering(crop: Patch, lettering: Lettering): ErasedPixels | undefined {
+	const box = clipBox(lettering.box, crop.box);
+	const patch = cutPatch(crop, box);
+	const { width: w, height: h } = patch;
+	if (w < 3 || h < 3) return undefined;
+	const bg = shiftBackground(lettering.background, box.x0 - lettering.box.x0, box.y0 - lettering.box.y0);
+	const glyphs = reframe(lettering.mask, lettering.box, box);
+	const barrier = lettering.barrier && reframe(lettering.barrier, lettering.box, box);
+	// JPEG ringing and soft shadows reach a little past the glyph rim; a balloon outline the glyphs
+	// touch is art: the margin stops at it.
+	const hole = dilate(glyphs, w, h, bg.kind === "texture" ? 3 : 2);
+	if (barrier) for (let i = 0; i < hole.length; i++) hole[i]! &= 1 - barrier[i]!;
+	inpaint(patch, bg, hole, barrier);
+	pastePatch(crop, patch, hole);
+	const within = boundingBox(hole, w, h);
+	if (!within) return undefined;
+	const out = { x0: box.x0 + within.x0, y0: box.y0 + within.y0, x1: box.x0 + within.x1, y1: box.y0 + within.y1 };
+	const ow = out.x1 - out.x0;
+	const mask = reframe(hole, box, out);
+	const rgba = new Uint8Array(mask.length * 4);
+	for (let y = 0; y < out.y1 - out.y0; y++) {
+		const from = ((y + within.y0) * w + within.x0) * 4;
+		rgba.set(patch.data.subarray(from, from + ow * 4), y * ow * 4);
 	}
-	return out;
-}
-
-function contrasting([r, g, b]: Rgb): Rgb {
-	return 0.299 * r + 0.587 * g + 0.114 * b > 128 ? [0, 0, 0] : [255, 255, 255];
-}
-
-function toImageBox(box: Box, area: Box): Box {
-	return { x0: box.x0 + area.x0, y0: box.y0 + area.y0, x1: box.x1 + area.x0, y1: box.y1 + area.y0 };
-}
-
-function union(a: Box, b: Box): Box {
-	return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) };
+	return { box: out, mask, rgba };
 }

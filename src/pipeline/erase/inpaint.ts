@@ -1,10 +1,10 @@
-import { type Background, dominantColour } from "./background";
+import { type Background, dominantColour } from "../layout/background";
+import { maskedPixels } from "../layout/median";
+import { isPatterned } from "../layout/pattern";
+import type { Patch } from "../types";
 import { fillByPushPull, fillFromPlane } from "./fill";
-import { maskedPixels } from "./median";
-import type { Patch } from "./patch";
 import { fillByPatchMatch } from "./patch-match";
-import { isPatterned } from "./pattern";
-import { fillFromRepeats } from "./periodic";
+import { fillFromRepeats } from "./repeats";
 import { ringAround, sameSide } from "./surroundings";
 
 /**

@@ -1,5 +1,5 @@
+import type { Patch } from "../types";
 import { fillByPushPull } from "./fill";
-import type { Patch } from "./patch";
 
 /** Half the side of the square patches compared (5×5): small enough for thin holes, large enough for grain. */
 const R = 2;

@@ -22,5 +22,4 @@ export {
 	planPage,
 } from "./plan";
 export { loadRasterizer } from "./rasterize";
-export { regionAsBlock, typesetRegions } from "./regions-adapter";
 export { roomFrame } from "./room";

@@ -1,8 +1,7 @@
-import type { Box } from "../types";
+import type { Box, Patch } from "../types";
 import { type Background, distanceMap, quantise } from "./background";
-import { dilate } from "./mask";
+import { dilate } from "./masks";
 import { medianRgba } from "./median";
-import type { Patch } from "./patch";
 import { farther, predictFromRepeats } from "./periodic";
 
 /**
@@ -18,15 +17,28 @@ export interface InkScore {
 	weak: number;
 	/** Measured against a repeating pattern: no balloon outline to look for (lettering sits on the tone). */
 	onPattern?: boolean;
+	/** On texture: the lettering's colour (RGBA) the score measures closeness to. */
+	colour?: number[];
 }
 
-export function inkScore(patch: Patch, bg: Background, readerBox: Box): InkScore | undefined {
-	if (bg.repeats) return inkOnPattern(patch, bg.repeats, readerBox);
+/**
+ * `like`, a score of the same lettering on a smaller patch, lends its thresholds and ink colour: the
+ * lettering is what was found there, however much more art a larger patch shows. On texture only
+ * pixels within `near` (patch coordinates, default the reader's box) may be ink.
+ */
+export function inkScore(
+	patch: Patch,
+	bg: Background,
+	readerBox: Box,
+	like?: InkScore,
+	near = readerBox,
+): InkScore | undefined {
+	if (bg.repeats) return inkOnPattern(patch, bg.repeats, readerBox, like);
 	if (bg.kind !== "texture") {
 		const score = distanceMap(patch, bg.planes);
 		return { score, strong: Math.max(40, 4 * bg.noise + 16), weak: Math.max(18, 2 * bg.noise + 8) };
 	}
-	const ink = inkByContrast(patch, readerBox);
+	const ink = like?.colour ?? inkByContrast(patch, readerBox);
 	if (!ink) return undefined;
 	// Closeness to the ink colour: the distance from a "plane" that is the ink colour everywhere.
 	const score = distanceMap(
@@ -34,17 +46,17 @@ export function inkScore(patch: Patch, bg: Background, readerBox: Box): InkScore
 		ink.map((v): [number, number, number] => [v, 0, 0]),
 	);
 	// Texture of the ink's colour can join glyphs to blobs running off the patch, and such
-	// components are dropped: so on texture, only pixels near the reader's box can be ink.
+	// components are dropped: so on texture, only pixels near the lettering can be ink.
 	const margin = 2;
 	for (let y = 0; y < patch.height; y++) {
-		const nearRows = y >= readerBox.y0 - margin && y < readerBox.y1 + margin;
+		const nearRows = y >= near.y0 - margin && y < near.y1 + margin;
 		for (let x = 0; x < patch.width; x++) {
 			const i = y * patch.width + x;
-			const near = nearRows && x >= readerBox.x0 - margin && x < readerBox.x1 + margin;
-			score[i] = near ? 255 - score[i]! : 0;
+			const inside = nearRows && x >= near.x0 - margin && x < near.x1 + margin;
+			score[i] = inside ? 255 - score[i]! : 0;
 		}
 	}
-	return { score, strong: 255 - 40, weak: 255 - 100 };
+	return { score, strong: 255 - 40, weak: 255 - 100, colour: ink };
 }
 
 /**
@@ -52,7 +64,7 @@ export function inkScore(patch: Patch, bg: Background, readerBox: Box): InkScore
  * well that prediction holds in the margin around the reader's box (exact on digital screentone,
  * looser on scanned or non-integer periods).
  */
-function inkOnPattern(patch: Patch, repeats: Int16Array, readerBox: Box): InkScore {
+function inkOnPattern(patch: Patch, repeats: Int16Array, readerBox: Box, like?: InkScore): InkScore {
 	const { width: w, height: h, data } = patch;
 	const predicted = predictFromRepeats(patch, repeats);
 	const score = new Uint8Array(w * h);
@@ -73,7 +85,7 @@ function inkOnPattern(patch: Patch, repeats: Int16Array, readerBox: Box): InkSco
 	// A percentile rather than the RMS: a glyph reaching past a tight reader's box is no miss of the pattern.
 	let miss = 0;
 	for (let seen = misses[0]!; miss < 255 && seen < 0.75 * n; seen += misses[miss]!) miss++;
-	const weak = Math.max(18, miss + 8);
+	const weak = like?.weak ?? Math.max(18, miss + 8);
 	// Heavy or outlined glyphs, wider than a period, vote for themselves: near what stands out, predict
 	// again from pixels up to two periods away, what stood out left out of the vote.
 	// Twice: pixels of a glyph that voted for themselves at first stand out the second time.
@@ -89,7 +101,7 @@ function inkOnPattern(patch: Patch, repeats: Int16Array, readerBox: Box): InkSco
 			score[i] = d;
 		}
 	}
-	return { score, strong: Math.max(40, 2 * miss + 16), weak, onPattern: true };
+	return { score, strong: like?.strong ?? Math.max(40, 2 * miss + 16), weak, onPattern: true };
 }
 
 /** The colour (4 bits a channel) over-represented inside the reader's box against its margin. */

@@ -1,7 +1,12 @@
-import type { Box, ErasedRegion, Rgb } from "../types";
-import type { Lettering } from "./mask";
+import type { Box, Patch, Rgb, TextBlock } from "../types";
 import { maskedPixels, medianRgba } from "./median";
-import type { Patch } from "./patch";
+
+/** What the measures read of the lettering, in patch coordinates. */
+interface Lettering {
+	mask: Uint8Array;
+	core: Uint8Array;
+	box?: Box;
+}
 
 /** Median colour of the pixels set in `where`: robust to the anti-aliased rim and stray pixels. */
 export function medianColour(patch: Patch, where: Uint8Array): Rgb | undefined {
@@ -42,12 +47,7 @@ const BOLD_STROKE = 0.105;
  * How the source lines line up: the edge (left, right, centre) whose positions vary least
  * across lines wins. One line, or vertical text, is placed by its margins inside the area.
  */
-export function lineAlignment(
-	lettering: Lettering,
-	width: number,
-	vertical: boolean,
-	area: Box,
-): ErasedRegion["align"] {
+export function lineAlignment(lettering: Lettering, width: number, vertical: boolean, area: Box): TextBlock["align"] {
 	if (vertical || !lettering.box) return "center";
 	const lines = lineBands(lettering.mask, width, lettering.box, false);
 	if (lines.length >= 2) {
@@ -63,6 +63,18 @@ export function lineAlignment(
 	const span = area.x1 - area.x0;
 	if (Math.abs(before - after) <= 0.1 * span) return "center";
 	return before < after ? "left" : "right";
+}
+
+/**
+ * The source's font size, px: the median thickness of its lines (their ink's height, or width when
+ * vertical), which is about the em of the face that drew them.
+ */
+export function letteringSize(lettering: Lettering, width: number, vertical: boolean): number {
+	if (!lettering.box) return 0;
+	const thickness = lineBands(lettering.mask, width, lettering.box, vertical)
+		.map((band) => band.end - band.start)
+		.sort((a, b) => a - b);
+	return thickness[thickness.length >> 1] ?? 0;
 }
 
 /**

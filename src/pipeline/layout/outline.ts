@@ -5,35 +5,33 @@ import { labelComponents } from "./components";
  * The ink that belongs to a balloon's outline (or to art beyond it), told from lettering by its
  * geometry, so that a glyph touching the outline can be erased without the outline.
  *
- * The balloon's inside is the background region that holds most of the reader's box, with the
- * background enclosed near it (counters, pockets between glyphs and the outline). Everything else
- * is outside: ink, and the background beyond the outline. A square a little over twice the stroke
- * width fits nowhere in a glyph, but fits where the outline lies against the world beyond it: the
- * opening of the outside by that square, where it reaches past the patch or beyond the outline,
- * holds the outline and the art, and leaves out the glyphs that touch them. Out of the patch counts
- * as outside, so an outline running along the patch edge is found too. A stroke lying along the
+ * `inside` marks the background that is the balloon's inside (its interior and the background
+ * enclosed near it: counters, pockets between glyphs and the outline); everything else is outside:
+ * ink, and the background beyond the outline. A square a little over twice the stroke width fits
+ * nowhere in a glyph, but fits where the outline lies against the world beyond it: the opening of
+ * the outside by that square, where it reaches past the patch or beyond the outline, holds the
+ * outline and the art, and leaves out the glyphs that touch them. Out of the patch counts as
+ * outside, so an outline running along the patch edge is found too. A stroke lying along the
  * outline thickens it and stays in the opening: it is peeled off afterwards (peelStrokes).
  *
- * `ink` holds 1 for ink pixels. Undefined when nothing outside the balloon reaches the patch edge
- * (text well inside its balloon or on open background: no outline to find).
+ * `ink` holds 1 for ink pixels; the stroke width is measured over `strokeBox`, and `em` (the
+ * lettering's size) bounds how long a peeled stroke may be. Undefined when nothing outside the
+ * balloon reaches the patch edge (text well inside its balloon or on open background: no outline).
  */
-export function findOutline(ink: Uint8Array, w: number, h: number, readerBox: Box): Uint8Array | undefined {
+export function findOutline(
+	ink: Uint8Array,
+	w: number,
+	h: number,
+	inside: Uint8Array,
+	strokeBox: Box,
+	em: number,
+): Uint8Array | undefined {
 	const n = w * h;
-	const regions = new Int32Array(n);
-	const background = labelComponents(
-		ink.map((v) => 1 - v),
-		w,
-		h,
-		regions,
-		4,
-	);
-	const interior = mostInside(regions, background.length, w, readerBox);
-	const insideRegion = background.map((c, k) => k + 1 === interior || (!c.touchesEdge && intersects(c, readerBox)));
 	const outside = new Uint8Array(n);
-	for (let i = 0; i < n; i++) outside[i] = ink[i] || !insideRegion[regions[i]! - 1] ? 1 : 0;
+	for (let i = 0; i < n; i++) outside[i] = ink[i] || !inside[i] ? 1 : 0;
 	if (!reachesEdge(outside, w, h)) return undefined;
 
-	const radius = Math.max(2, Math.round(strokeWidth(ink, w, readerBox)));
+	const radius = Math.max(2, Math.round(strokeWidth(ink, w, strokeBox)));
 	const opened = dilateSquare(erodeSquare(outside, w, h, radius, 1), w, h, radius);
 	// Only what joins the world beyond: a heavy glyph enclosed by the balloon stays lettering.
 	const parts = new Int32Array(n);
@@ -42,9 +40,34 @@ export function findOutline(ink: Uint8Array, w: number, h: number, readerBox: Bo
 	for (let i = 0; i < n; i++) if (parts[i] && !ink[i]) beyond[parts[i]! - 1] = true;
 	const outline = new Uint8Array(n);
 	for (let i = 0; i < n; i++) if (ink[i] && parts[i] && beyond[parts[i]! - 1]) outline[i] = 1;
-	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
 	peelStrokes(outline, ink, outside, w, h, radius, em);
 	return outline.includes(1) ? outline : undefined;
+}
+
+/**
+ * The balloon's inside as seen from a reader's box, when no container was found: the background
+ * region that holds most of the box, with the background it encloses (regions within its bounds
+ * that do not reach the patch edge: counters, pockets between glyphs), wherever the box was.
+ */
+export function insideAround(ink: Uint8Array, w: number, h: number, readerBox: Box): Uint8Array {
+	const regions = new Int32Array(w * h);
+	const background = labelComponents(
+		ink.map((v) => 1 - v),
+		w,
+		h,
+		regions,
+		4,
+	);
+	const interior = mostInside(regions, background.length, w, readerBox);
+	const bounds = background[interior - 1];
+	const within = (c: Box) =>
+		!!bounds && c.x0 >= bounds.x0 && c.y0 >= bounds.y0 && c.x1 <= bounds.x1 && c.y1 <= bounds.y1;
+	const insideRegion = background.map(
+		(c, k) => k + 1 === interior || (!c.touchesEdge && (within(c) || intersects(c, readerBox))),
+	);
+	const inside = new Uint8Array(w * h);
+	for (let i = 0; i < inside.length; i++) if (regions[i]! > 0 && insideRegion[regions[i]! - 1]) inside[i] = 1;
+	return inside;
 }
 
 /**
@@ -235,8 +258,9 @@ function onEdge(i: number, w: number, h: number): boolean {
 function mostInside(regions: Int32Array, count: number, w: number, box: Box): number {
 	const inside = new Uint32Array(count + 1);
 	for (let y = box.y0; y < box.y1; y++) for (let x = box.x0; x < box.x1; x++) inside[regions[y * w + x]!]!++;
+	// Label 0 is the ink, which may well hold more of a tight box than any background region.
 	let best = 0;
-	for (let k = 1; k <= count; k++) if (inside[k]! > inside[best]!) best = k;
+	for (let k = 1; k <= count; k++) if (inside[k]! > (best === 0 ? 0 : inside[best]!)) best = k;
 	return best;
 }
 

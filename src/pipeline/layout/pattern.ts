@@ -1,4 +1,4 @@
-import type { Patch } from "./patch";
+import type { Patch } from "../types";
 
 /** Median grain (see `grain`) from which a smooth fill would leave a visible blank. */
 const GRAINY = 8;

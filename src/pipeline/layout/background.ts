@@ -1,6 +1,5 @@
-import type { Box } from "../types";
+import type { Box, Patch } from "../types";
 import { medianRgba } from "./median";
-import type { Patch } from "./patch";
 import { findRepeats } from "./periodic";
 
 /**
@@ -33,19 +32,32 @@ const FLAT = 8;
  */
 const MOSTLY = 0.33;
 
+/** The same background for a patch whose origin lies (dx, dy) from the one it was fitted on. */
+export function shiftBackground(bg: Background, dx: number, dy: number): Background {
+	const planes = bg.planes.map(([a, b, c]): [number, number, number] => [a + b * dx + c * dy, b, c]);
+	return { ...bg, planes };
+}
+
 export function predict(bg: Background, x: number, y: number, channel: number): number {
 	const [a, b, c] = bg.planes[channel]!;
 	return a + b * x + c * y;
 }
 
-export function fitBackground(patch: Patch, readerBox: Box): Background {
+/**
+ * The background of the patch around the lettering in `readerBox` (patch coordinates). When the
+ * lettering is known (`lettering`, 1 on its pixels), the box's background is measured without it
+ * (bold glyphs fill over a third of their own tight box and would pass for a flat background), and
+ * only told flat from gradient or texture: it was measured once, and did not repeat.
+ */
+export function fitBackground(patch: Patch, readerBox: Box, lettering?: Uint8Array): Background {
 	const ring = ringPixels(patch);
 	const { planes, noise, inliers } = fitRing(patch, ring);
-	// Checked first: screentone of dots on paper also reads as flat by its dominant colour.
-	const repeats = findRepeats(patch, readerBox);
+	// Checked first: screentone of dots on paper also reads as flat by its dominant colour. Known
+	// lettering was found on a background already measured, and not found to repeat.
+	const repeats = lettering ? undefined : findRepeats(patch, readerBox);
 	if (repeats) return { kind: "periodic", planes, noise, repeats };
 	const smooth = noise <= 6 && inliers >= 0.5;
-	const inside = boxPixels(patch, readerBox);
+	const inside = lettering ? boxPixels(patch, readerBox).filter((i) => !lettering[i]) : boxPixels(patch, readerBox);
 	const mode = dominantColour(patch.data, inside);
 	if (mode && mode.share >= MOSTLY) {
 		// Mostly one colour inside: flat art, unless the ring shows a real slope across the box that

@@ -1,6 +1,4 @@
-import type { Box } from "../types";
-import { fillByPushPull } from "./fill";
-import type { Patch } from "./patch";
+import type { Box, Patch } from "../types";
 import { grain } from "./pattern";
 
 /** Longest shift (px, each way) tried as a period: screentone and line tones repeat within a few px to a dozen. */
@@ -23,8 +21,6 @@ const FITS = 16;
 const MIN_PAIRS = 40;
 /** Share of a shift's pixel pairs its difference is measured on, the most different left out. */
 const TRIM = 0.9;
-/** Passes of the fill from the rim inwards: each reaches two periods further into the hole. */
-const MAX_PASSES = 8;
 
 /**
  * The shifts by which the background repeats (screentone, line tones, weaves), as [dx, dy] pairs,
@@ -216,28 +212,6 @@ function lumaOf(patch: Patch): Uint8Array {
 		luma[i] = (77 * data[i * 4]! + 150 * data[i * 4 + 1]! + 29 * data[i * 4 + 2]!) >> 8;
 	}
 	return luma;
-}
-
-/**
- * Fills the masked pixels with what the pattern predicts from known pixels one or two periods away,
- * from the rim of the hole inwards: each pass makes known what it filled, so a glyph taller than two
- * periods of a line tone is filled through. What no pass reaches gets push-pull.
- */
-export function fillFromRepeats(patch: Patch, repeats: Int16Array, mask: Uint8Array): void {
-	const voters = farther(repeats);
-	const left = mask.slice();
-	for (let pass = 0; pass < MAX_PASSES; pass++) {
-		const predicted = predictFromRepeats(patch, voters, left, left);
-		let filled = 0;
-		for (let i = 0; i < left.length; i++) {
-			if (!left[i] || !predicted.known[i]) continue;
-			patch.data.set(predicted.colour.subarray(i * 4, i * 4 + 4), i * 4);
-			left[i] = 0;
-			filled++;
-		}
-		if (filled === 0) break;
-	}
-	if (left.includes(1)) fillByPushPull(patch, left);
 }
 
 /** The shifts and their doubles: a pixel under a glyph wider than a period has known pixels two periods away. */

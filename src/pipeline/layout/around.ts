@@ -1,0 +1,155 @@
+/**
+ * A region on open background or art, with no container in the pixels: its lettering is the glyphs
+ * the reader's box holds and every text-sized glyph near them (glyphs.ts), so a box cut short or
+ * moved still gets all of its lettering. The work patch starts a little beyond the box and grows
+ * while the lettering runs to its edge, within the search area. The container is the clean
+ * background around the lettering (for the translation to use), at most a glyph's size beyond it.
+ */
+import { area, clipBox, cutPatch, grow, toImageBox, toPatchBox, union } from "../patch";
+import type { Box, Patch, Rgb, TranslatedRegion } from "../types";
+import { type Background, shiftBackground } from "./background";
+import { cleanArea } from "./clean-area";
+import { type Finding, measureGlyphs, nothingFound } from "./finding";
+import { type Component, glyphsAround, maxGlyph, type Sides } from "./glyphs";
+import { type InkScore, inkScore } from "./ink";
+
+/** Rounds of growing the work patch after the lettering: most lettering is whole after one. */
+const MAX_ROUNDS = 4;
+/** Lettering spread over more than this many squares of the largest glyph size per character is art. */
+const SPREAD = 4;
+/**
+ * Share of the reader's box (each way) that the lettering found spans at least: a box is at most 30%
+ * larger than its text, and text a box was cut short of runs past it.
+ */
+const MIN_SPAN = 0.5;
+/** Lettering denser than this share of its box is no lettering (outlined bold lettering fills three quarters): texture of the ink's colour, joined up. */
+const MAX_DENSITY = 0.8;
+
+/**
+ * `padded` is the patch the background was fitted on; `ownedElsewhere` tells a component (image
+ * px) that belongs to another block.
+ */
+export function findAround(
+	crop: Patch,
+	region: TranslatedRegion,
+	search: Box,
+	readerBox: Box,
+	bg: Background,
+	padded: Box,
+	ownedElsewhere: (box: Box) => boolean,
+	backgroundColor: Rgb,
+): Finding {
+	const largest = maxGlyph(region.text, readerBox, region.vertical);
+	// The first patch is the one the background was measured on; the lettering's colour and the
+	// thresholds found there hold on the larger ones, which only show more of it.
+	let work = padded;
+	let first: InkScore | undefined;
+	let near = readerBox;
+	for (let round = 0; ; round++) {
+		const patch = cutPatch(crop, work);
+		const local = shiftBackground(bg, work.x0 - padded.x0, work.y0 - padded.y0);
+		const inReader = toPatchBox(patch, readerBox);
+		const ink = inkScore(patch, local, inReader, first, toPatchBox(patch, near));
+		if (!ink) return nothingFound(region, coverArea(readerBox), search, backgroundColor);
+		first ??= ink;
+		const final: Sides = {
+			left: work.x0 <= search.x0,
+			top: work.y0 <= search.y0,
+			right: work.x1 >= search.x1,
+			bottom: work.y1 >= search.y1,
+		};
+		const owned = (c: Component) => ownedElsewhere(toImageBox(patch, c));
+		const glyphs = glyphsAround(patch, ink, inReader, region.vertical, largest, owned, final);
+		if (!glyphs.box) return nothingFound(region, coverArea(readerBox), search, backgroundColor);
+		const reach = Math.ceil(1.5 * glyphs.glyphSize) + 2;
+		const wanted = clipBox(grow(toImageBox(patch, glyphs.box), reach), search);
+		const grown = union(work, wanted);
+		if (round + 1 < MAX_ROUNDS && glyphs.reachesEdge && area(grown) > area(work)) {
+			work = grown;
+			near = wanted;
+			continue;
+		}
+		const found = { ...glyphs, box: glyphs.box };
+		return settle(patch, found, local, region, readerBox, search, work, backgroundColor, largest);
+	}
+}
+
+function settle(
+	patch: Patch,
+	glyphs: Parameters<typeof measureGlyphs>[1] & { reachesEdge: boolean },
+	bg: Background,
+	region: TranslatedRegion,
+	readerBox: Box,
+	search: Box,
+	work: Box,
+	backgroundColor: Rgb,
+	largest: number,
+): Finding {
+	const textBox = toImageBox(patch, glyphs.box);
+	let core = 0;
+	for (const v of glyphs.core) core += v;
+	// Lettering cut off at the search area's edge, spread far wider than the text could be, or ink as
+	// dense as a blot: art joined to the lettering, not separable from it.
+	// Lettering far narrower than the box is a stray mark the reader's text is not in.
+	const chars = [...region.text.replace(/\s+/gu, "")].length;
+	const separable =
+		!(glyphs.reachesEdge && touchesSide(textBox, work, search)) &&
+		area(textBox) <= SPREAD * Math.max(1, chars) * largest ** 2 &&
+		core <= MAX_DENSITY * area(textBox) &&
+		spans(textBox, readerBox, MIN_SPAN);
+	if (!separable) return nothingFound(region, coverArea(readerBox), search, backgroundColor);
+	const container = freeArea(patch, glyphs, bg);
+	const { lettering, measures, inkArea } = measureGlyphs(patch, glyphs, bg, region, container, true);
+	return {
+		region,
+		text: region.text,
+		translation: region.translation,
+		part: 0,
+		container: { kind: "free", box: container },
+		closed: false,
+		lettering,
+		textBox,
+		inkArea,
+		measures,
+	};
+}
+
+/**
+ * Where a translation may go around free lettering: on flat art and gradients the clean background
+ * around it, at most a glyph's size beyond the glyphs; on texture and patterns a quarter of that.
+ */
+function freeArea(patch: Patch, glyphs: Parameters<typeof measureGlyphs>[1], bg: Background): Box {
+	const g = Math.max(2, glyphs.glyphSize);
+	const limit = clipBox(grow(glyphs.box, Math.ceil(g)), { width: patch.width, height: patch.height });
+	const box =
+		bg.kind === "flat" || bg.kind === "gradient"
+			? cleanArea(patch, bg, glyphs.box, glyphs.mask, limit)
+			: clipBox(grow(glyphs.box, Math.ceil(g / 4)), limit);
+	return toImageBox(patch, box);
+}
+
+function touchesSide(box: Box, work: Box, search: Box): boolean {
+	return (
+		(box.x0 <= work.x0 + 1 && work.x0 <= search.x0) ||
+		(box.y0 <= work.y0 + 1 && work.y0 <= search.y0) ||
+		(box.x1 >= work.x1 - 1 && work.x1 >= search.x1) ||
+		(box.y1 >= work.y1 - 1 && work.y1 >= search.y1)
+	);
+}
+
+/**
+ * Where a panel covers lettering that could not be told from the art: the reader's box and as far
+ * past it as the lettering of a box a fifth too small and an eighth off centre runs.
+ */
+function coverArea(box: Box): Box {
+	return grow(box, Math.round(COVER_REACH * (box.x1 - box.x0)), Math.round(COVER_REACH * (box.y1 - box.y0)));
+}
+
+const COVER_REACH = 0.2;
+
+/** Whether `found` spans at least `share` of `box`'s width and of its height. */
+function spans(found: Box, box: Box, share: number): boolean {
+	const w = Math.min(found.x1, box.x1) - Math.max(found.x0, box.x0);
+	const h = Math.min(found.y1, box.y1) - Math.max(found.y0, box.y0);
+	return w >= share * (box.x1 - box.x0) && h >= share * (box.y1 - box.y0);
+}

@@ -1,0 +1,170 @@
+/**
+ * Findings grouped into blocks: regions in the same container are one block, texts and translations
+ * joined in reading order; regions repeating one another (tiles overlapping, a model reading a
+ * balloon twice) are one region; the treatment of each block follows from what was found.
+ */
+import { area, overlap, union } from "../patch";
+import type { Box, TextBlock } from "../types";
+import { shiftBackground } from "./background";
+import type { Finding, Lettering } from "./finding";
+import { readingOrder } from "./in-container";
+import { reframe } from "./masks";
+import { joinTexts, sameReading, sameText } from "./split-text";
+
+/** A block and, when it is to be erased, its lettering for the erase stage. */
+export interface LaidOut {
+	block: TextBlock;
+	lettering?: Lettering;
+}
+
+/** Two containers are the same when their boxes overlap this much (intersection over union). */
+const SAME_CONTAINER = 0.8;
+/** Two findings share lettering when this share of the smaller one's glyph pixels are the other's too. */
+const SHARED_INK = 0.3;
+/** Free areas overlapping this much of the smaller one are one block's. */
+const NESTED = 0.5;
+/** Two boxes with nothing found in them repeat one another from this intersection over union... */
+const SAME_BOX = 0.8;
+/** ...or, reading the same text, from this share of the smaller box. */
+const SAME_TEXT_OVERLAP = 0.6;
+
+export function groupBlocks(findings: Finding[]): LaidOut[] {
+	const parent = findings.map((_, k) => k);
+	const root = (k: number): number => {
+		while (parent[k] !== k) k = parent[k] = parent[parent[k]!]!;
+		return k;
+	};
+	for (let i = 0; i < findings.length; i++) {
+		for (let j = i + 1; j < findings.length; j++) {
+			if (together(findings[i]!, findings[j]!)) parent[root(j)] = root(i);
+		}
+	}
+	const groups = new Map<number, Finding[]>();
+	for (const [k, f] of findings.entries()) groups.set(root(k), [...(groups.get(root(k)) ?? []), f]);
+	return [...groups.values()].map(blockOf);
+}
+
+function together(a: Finding, b: Finding): boolean {
+	// Parts of one region went to different containers on purpose.
+	if (a.region.id === b.region.id && a.part !== b.part) return false;
+	if (a.closed && b.closed) return iou(a.container.box, b.container.box) >= SAME_CONTAINER;
+	// A box centred in a container, with nothing found of its own (its glyphs are the container's).
+	if (
+		(a.closed && !b.lettering && holds(a, centre(b.region.box))) ||
+		(b.closed && !a.lettering && holds(b, centre(a.region.box)))
+	)
+		return true;
+	if (a.lettering && b.lettering) {
+		// Free lettering whose areas lie one within the other (lines of one paragraph read apart) is one block.
+		const free = !a.closed && !b.closed;
+		const nested =
+			overlap(a.container.box, b.container.box) >= NESTED * Math.min(area(a.container.box), area(b.container.box));
+		return sharedInk(a.lettering, b.lettering) >= SHARED_INK || (free && nested);
+	}
+	const ra = a.region.box;
+	const rb = b.region.box;
+	if (iou(ra, rb) >= SAME_BOX) return true;
+	return sameReading(a.text, b.text) && overlap(ra, rb) >= SAME_TEXT_OVERLAP * Math.min(area(ra), area(rb));
+}
+
+function blockOf(group: Finding[]): LaidOut {
+	const vertical = group.filter((f) => f.region.vertical).length * 2 > group.length;
+	const ordered = [...group].sort(
+		(a, b) => readingOrder(a.region.box, b.region.box, vertical) || a.region.id - b.region.id || a.part - b.part,
+	);
+	// Of readings of the same lettering, the fullest stays.
+	const kept = ordered.filter(
+		(f, k) =>
+			!ordered.some(
+				(o, j) =>
+					j !== k &&
+					sameReading(o.text, f.text) &&
+					([...o.text].length > [...f.text].length || ([...o.text].length === [...f.text].length && j < k)),
+			),
+	);
+	const main = group.reduce((best, f) => (f.inkArea > best.inkArea ? f : best));
+	const letterings = [...new Set(group.flatMap((f) => (f.lettering ? [f.lettering] : [])))];
+	const lettering = letterings.reduce<Lettering | undefined>((a, b) => (a ? mergeLettering(a, b) : b), undefined);
+	const found = group.filter((f) => f.lettering);
+	const textBox = (found.length > 0 ? found : group).map((f) => f.textBox).reduce(union);
+	const closed = group.find((f) => f.closed);
+	const container = closed?.container ?? {
+		kind: "free" as const,
+		box: group.map((f) => f.container.box).reduce(union),
+	};
+	const text = joinTexts(kept.map((f) => f.text));
+	const translation = joinTexts(kept.map((f) => f.translation));
+	const treatment: TextBlock["treatment"] = sameText(text, translation) ? "keep" : lettering ? "replace" : "cover";
+	const block: TextBlock = {
+		id: 0,
+		regionIds: [...new Set(ordered.map((f) => f.region.id))],
+		text,
+		translation,
+		vertical,
+		container,
+		textBox,
+		treatment,
+		role: container.kind === "balloon" ? "dialogue" : "caption",
+		...main.measures,
+	};
+	return treatment === "replace" ? { block, lettering } : { block };
+}
+
+/** Share of the smaller lettering's glyph pixels that the other one also has. */
+function sharedInk(a: Lettering, b: Lettering): number {
+	const common = {
+		x0: Math.max(a.box.x0, b.box.x0),
+		y0: Math.max(a.box.y0, b.box.y0),
+		x1: Math.min(a.box.x1, b.box.x1),
+		y1: Math.min(a.box.y1, b.box.y1),
+	};
+	if (common.x1 <= common.x0 || common.y1 <= common.y0) return 0;
+	const ma = reframe(a.mask, a.box, common);
+	const mb = reframe(b.mask, b.box, common);
+	let both = 0;
+	for (let i = 0; i < ma.length; i++) both += ma[i]! & mb[i]!;
+	const count = (m: Uint8Array) => m.reduce((n, v) => n + v, 0);
+	const smaller = Math.min(count(a.mask), count(b.mask));
+	return smaller === 0 ? 0 : both / smaller;
+}
+
+/** Both letterings over their union: glyphs and barriers of either; the background of the larger. */
+function mergeLettering(a: Lettering, b: Lettering): Lettering {
+	const box = union(a.box, b.box);
+	const mask = reframe(a.mask, a.box, box);
+	const other = reframe(b.mask, b.box, box);
+	for (let i = 0; i < mask.length; i++) mask[i]! |= other[i]!;
+	let barrier: Uint8Array | undefined;
+	if (a.barrier || b.barrier) {
+		barrier = new Uint8Array(mask.length);
+		for (const l of [a, b]) {
+			if (!l.barrier) continue;
+			const part = reframe(l.barrier, l.box, box);
+			for (let i = 0; i < barrier.length; i++) barrier[i]! |= part[i]!;
+		}
+		// A glyph pixel of one reading is never art in the other's.
+		for (let i = 0; i < barrier.length; i++) barrier[i]! &= 1 - mask[i]!;
+	}
+	const larger = area(a.box) >= area(b.box) ? a : b;
+	const background = shiftBackground(larger.background, box.x0 - larger.box.x0, box.y0 - larger.box.y0);
+	return { box, mask, ...(barrier ? { barrier } : {}), background };
+}
+
+export function iou(a: Box, b: Box): number {
+	const common = overlap(a, b);
+	return common === 0 ? 0 : common / (area(a) + area(b) - common);
+}
+
+/** Whether the finding's container holds the point (its shape, when it has one). */
+export function holds(f: Finding, point: [number, number]): boolean {
+	return holdsPoint(f.container.box, f.container.inside, point);
+}
+
+export function holdsPoint(box: Box, inside: Uint8Array | undefined, [x, y]: [number, number]): boolean {
+	if (x < box.x0 || y < box.y0 || x >= box.x1 || y >= box.y1) return false;
+	return !inside || inside[(y - box.y0) * (box.x1 - box.x0) + (x - box.x0)] === 1;
+}
+
+export function centre(b: Box): [number, number] {
+	return [Math.floor((b.x0 + b.x1) / 2), Math.floor((b.y0 + b.y1) / 2)];
+}

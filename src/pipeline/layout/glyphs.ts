@@ -1,0 +1,336 @@
+/**
+ * The glyphs of one block inside a work patch, from an ink score (ink.ts): pixels with a high score
+ * seed glyph components, pixels above the weak threshold next to them join (their anti-aliased rim),
+ * and whatever they enclose (counters, the fill of outlined lettering). A balloon outline that glyphs
+ * touch would take them along when dropped: it is found by its shape first (outline.ts) and taken
+ * out of the ink, so the glyphs stand alone.
+ *
+ * Which components are glyphs depends on what holds them:
+ * - in a container (a balloon or panel found in the pixels): every text-sized component that meets
+ *   the container's background, wherever the reader's box was;
+ * - on open background or art: the components the reader's box holds, and then every text-sized
+ *   component within a glyph's size of those, and so on: the lettering beyond a box cut short.
+ */
+import type { Box, Patch } from "../types";
+import { type Component, labelComponents } from "./components";
+import type { InkScore } from "./ink";
+import { boundingBox, dilate, fillHolesInBounds, growInto } from "./masks";
+import { findOutline, insideAround } from "./outline";
+
+export type { Component } from "./components";
+
+/** The lettering found in a patch: 1 where a pixel belongs to a glyph (anti-aliased rim included). */
+export interface Glyphs {
+	mask: Uint8Array;
+	/** Glyph pixels that stand out clearly: their colour is the text colour. */
+	core: Uint8Array;
+	/** Bounding box of the mask in patch coordinates; undefined when nothing was found. */
+	box?: Box;
+	/** The kept glyph components, for size and weight estimates. */
+	components: Component[];
+	/** Balloon outline (or art) that lettering touches: never lettering, and to be kept as drawn. */
+	outline?: Uint8Array;
+	/** Typical glyph size, px: the 80th percentile of the kept components' longer side. */
+	glyphSize: number;
+}
+
+/** Seeds' longer sides above this many glyph sizes across the lines are art, not lettering. */
+const ACROSS_GLYPHS = 2.5;
+/** ... and along the lines (an Arabic word is one component several glyphs long). */
+const ALONG_GLYPHS = 10;
+/** Beyond this many glyph sizes along the lines, a component is a word only if it is thick... */
+const LONG_GLYPHS = 3;
+/** ...this many glyph sizes across them. */
+const THICK_GLYPHS = 0.4;
+/** Thickness (area over length) of a component over half a glyph long, at least, in glyph sizes. */
+const STROKE = 0.04;
+/** Components within this many glyph sizes of the lettering join it (word spaces, line gaps, columns). */
+const LINK_GLYPHS = 0.6;
+
+/**
+ * The glyphs inside a container: `interior` marks the container's background (the flood of it),
+ * `inside` the whole shape (the interior and all it encloses). Undefined when the container holds
+ * art: a component larger than lettering, as a panel of the page around narration would. Glyph
+ * sizes measured are capped at `maxGlyph` (what the region's text could be at most, maxGlyph below),
+ * so that art joined to the lettering does not pass for large glyphs.
+ */
+export function glyphsInContainer(
+	patch: Patch,
+	ink: InkScore,
+	interior: Uint8Array,
+	inside: Uint8Array,
+	strokeBox: Box,
+	readerBox: Box,
+	vertical: boolean,
+	maxGlyph: number,
+): Glyphs | undefined {
+	const { width: w, height: h } = patch;
+	const n = w * h;
+	const strongInk = threshold(ink.score, ink.strong);
+	// The counters of a glyph touching the outline are not enclosed by the interior, yet are the
+	// balloon's inside: taken for the world beyond, they would make the glyph a blot of outline.
+	const insideBackground = withCounters(inside, strongInk, w, h, readerBox);
+	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
+	const outline = findOutline(strongInk, w, h, insideBackground, strokeBox, em);
+	const labels = new Int32Array(n);
+	const seeds = outline ? strongInk.map((v, i) => v & (1 - outline[i]!)) : strongInk;
+	const components = labelComponents(seeds, w, h, labels);
+	const meets = meetsArea(labels, components.length, interior, w, h);
+	let insideArea = 0;
+	for (let i = 0; i < n; i++) insideArea += inside[i]!;
+	const candidates = components.map((c, k) => meets[k]! && !c.touchesEdge && c.area <= 0.5 * insideArea);
+	const glyphSize = Math.min(maxGlyph, sizeOf(components.filter((_, k) => candidates[k])));
+	// Lettering is all a balloon holds: a larger shape in it is art, and the "container" a panel of the page.
+	if (components.some((c, k) => candidates[k] && !textSized(c, glyphSize, vertical))) return undefined;
+	return assemble(labels, candidates, components, ink, w, h, outline, glyphSize);
+}
+
+/**
+ * The inside's background with the counters of glyphs that touch the outline: pockets of background
+ * reaching to within a stroke of the inside, within its bounds, that the reader's box meets.
+ * Strips of art beyond the outline lie next to it too, but a box reaches them only when much too large.
+ */
+function withCounters(inside: Uint8Array, ink: Uint8Array, w: number, h: number, readerBox: Box): Uint8Array {
+	const bounds = boundingBox(inside, w, h);
+	if (!bounds) return inside;
+	const out = inside.map((v, i) => v & (1 - ink[i]!));
+	// Only where the box meets the inside's bounds (and a glyph beyond) can counters lie.
+	const area = {
+		x0: Math.max(0, Math.max(bounds.x0, readerBox.x0) - COUNTER_MARGIN),
+		y0: Math.max(0, Math.max(bounds.y0, readerBox.y0) - COUNTER_MARGIN),
+		x1: Math.min(w, Math.min(bounds.x1, readerBox.x1) + COUNTER_MARGIN),
+		y1: Math.min(h, Math.min(bounds.y1, readerBox.y1) + COUNTER_MARGIN),
+	};
+	const aw = area.x1 - area.x0;
+	const ah = area.y1 - area.y0;
+	if (aw <= 0 || ah <= 0) return out;
+	const at = (x: number, y: number) => (area.y0 + y) * w + area.x0 + x;
+	const background = new Uint8Array(aw * ah);
+	const near = new Uint8Array(aw * ah);
+	const grown = dilate(inside, w, h, COUNTER_REACH);
+	for (let y = 0; y < ah; y++) {
+		for (let x = 0; x < aw; x++) {
+			background[y * aw + x] = 1 - ink[at(x, y)]!;
+			near[y * aw + x] = grown[at(x, y)]!;
+		}
+	}
+	const labels = new Int32Array(aw * ah);
+	const local = { x0: bounds.x0 - area.x0, y0: bounds.y0 - area.y0, x1: bounds.x1 - area.x0, y1: bounds.y1 - area.y0 };
+	const box = {
+		x0: readerBox.x0 - area.x0,
+		y0: readerBox.y0 - area.y0,
+		x1: readerBox.x1 - area.x0,
+		y1: readerBox.y1 - area.y0,
+	};
+	const counters = labelComponents(background, aw, ah, labels, 4).map(
+		(c) => !c.touchesEdge && intersects(c, box) && within(c, local),
+	);
+	const touching = new Uint8Array(counters.length);
+	for (let i = 0; i < labels.length; i++) if (labels[i]! > 0 && near[i]) touching[labels[i]! - 1] = 1;
+	for (let y = 0; y < ah; y++) {
+		for (let x = 0; x < aw; x++) {
+			const l = labels[y * aw + x]!;
+			if (l > 0 && counters[l - 1] && touching[l - 1]) out[at(x, y)] = 1;
+		}
+	}
+	return out;
+}
+
+/** Margin (px) around where the box meets the inside within which counters are looked for. */
+const COUNTER_MARGIN = 16;
+/** How far from the inside (px) a glyph's counter may lie: a stroke's width. */
+const COUNTER_REACH = 4;
+
+function intersects(a: Box, b: Box): boolean {
+	return a.x1 > b.x0 && a.x0 < b.x1 && a.y1 > b.y0 && a.y0 < b.y1;
+}
+
+function within(inner: Box, outer: Box): boolean {
+	return inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1;
+}
+
+/** Which sides of the patch the search may not grow past: lettering running into them is cut off there. */
+export interface Sides {
+	left: boolean;
+	top: boolean;
+	right: boolean;
+	bottom: boolean;
+}
+
+/**
+ * The lettering around a reader's box on open background or art. `ownedElsewhere` tells, for a
+ * component (patch coordinates), that it is another block's: inside another region's box rather
+ * than this one's, or inside another block's container. `final` marks the patch sides that are the
+ * search area's: components that touch them are art running on (or lettering beyond reach), never
+ * glyphs. Components touching another side make `reachesEdge` true: the caller grows the patch.
+ */
+export function glyphsAround(
+	patch: Patch,
+	ink: InkScore,
+	readerBox: Box,
+	vertical: boolean,
+	maxGlyph: number,
+	ownedElsewhere: (c: Component) => boolean,
+	final: Sides,
+): Glyphs & { reachesEdge: boolean } {
+	const { width: w, height: h } = patch;
+	const strongInk = threshold(ink.score, ink.strong);
+	// On a pattern, lettering splits the tone into pockets that would pass for the world beyond an outline.
+	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
+	const outline = ink.onPattern
+		? undefined
+		: findOutline(strongInk, w, h, insideAround(strongInk, w, h, readerBox), readerBox, em);
+	const labels = new Int32Array(w * h);
+	const seeds = outline ? strongInk.map((v, i) => v & (1 - outline[i]!)) : strongInk;
+	const components = labelComponents(seeds, w, h, labels);
+	const readerArea = (readerBox.x1 - readerBox.x0) * (readerBox.y1 - readerBox.y0);
+	const cut = (c: Component) =>
+		(final.left && c.x0 === 0) ||
+		(final.top && c.y0 === 0) ||
+		(final.right && c.x1 === w) ||
+		(final.bottom && c.y1 === h);
+	const usable = components.map((c) => {
+		const encloses = c.x1 - c.x0 > 0.9 * w && c.y1 - c.y0 > 0.9 * h;
+		return !encloses && !cut(c) && c.area <= 0.5 * readerArea && !ownedElsewhere(c);
+	});
+	const inBox = components.map((c, k) => usable[k]! && mostlyIn(c, readerBox));
+	const glyphSize = Math.min(maxGlyph, sizeOf(components.filter((_, k) => inBox[k])));
+	const kept = components.map((c, k) => inBox[k]! && textSized(c, glyphSize, vertical));
+	linkNeighbours(components, kept, (k) => usable[k]! && textSized(components[k]!, glyphSize, vertical), glyphSize);
+	const glyphs = assemble(labels, kept, components, ink, w, h, outline, glyphSize);
+	const reachesEdge = glyphs.components.some((c) => c.x0 === 0 || c.y0 === 0 || c.x1 === w || c.y1 === h);
+	return { ...glyphs, reachesEdge };
+}
+
+/**
+ * Adds to `kept` every candidate within LINK_GLYPHS glyph sizes of a kept component, until none is
+ * left to add. Candidates are few (text-sized ink near the lettering), so pairs are compared directly.
+ */
+function linkNeighbours(
+	components: Component[],
+	kept: boolean[],
+	candidate: (k: number) => boolean,
+	glyphSize: number,
+): void {
+	const reach = Math.max(2, LINK_GLYPHS * glyphSize);
+	const waiting = components.map((_, k) => k).filter((k) => !kept[k] && candidate(k));
+	let frontier = components.map((_, k) => k).filter((k) => kept[k]);
+	while (frontier.length > 0 && waiting.length > 0) {
+		const next: number[] = [];
+		for (let i = waiting.length - 1; i >= 0; i--) {
+			const c = components[waiting[i]!]!;
+			if (!frontier.some((k) => gap(c, components[k]!) <= reach)) continue;
+			kept[waiting[i]!] = true;
+			next.push(waiting[i]!);
+			waiting.splice(i, 1);
+		}
+		frontier = next;
+	}
+}
+
+/** Chessboard distance between two boxes (0 when they touch or overlap). */
+function gap(a: Box, b: Box): number {
+	return Math.max(0, a.x0 - b.x1, b.x0 - a.x1, a.y0 - b.y1, b.y0 - a.y1);
+}
+
+function mostlyIn(c: Component, box: Box): boolean {
+	const w = Math.min(c.x1, box.x1) - Math.max(c.x0, box.x0);
+	const h = Math.min(c.y1, box.y1) - Math.max(c.y0, box.y0);
+	return w > 0 && h > 0 && 2 * w * h >= (c.x1 - c.x0) * (c.y1 - c.y0);
+}
+
+/**
+ * A component no larger than lettering of this glyph size: across its lines, and along them; and,
+ * when longer than a few glyphs (a word of a joined script), as thick as a line of text is, where a
+ * speed line, a hatching stroke or a panel border is thin; and, over half a glyph, not a thin line.
+ */
+function textSized(c: Component, glyphSize: number, vertical: boolean): boolean {
+	const across = vertical ? c.x1 - c.x0 : c.y1 - c.y0;
+	const along = vertical ? c.y1 - c.y0 : c.x1 - c.x0;
+	if (across > ACROSS_GLYPHS * glyphSize + 2 || along > ALONG_GLYPHS * glyphSize + 2) return false;
+	if (along > LONG_GLYPHS * glyphSize && across < THICK_GLYPHS * glyphSize) return false;
+	// A glyph's strokes, even a lone "l", are a few hundredths of its size thick; a thin line across
+	// the art, straight or slanted, is thinner: its area over its length.
+	const side = Math.max(across, along);
+	return side <= 0.5 * glyphSize || c.area >= STROKE * side * glyphSize;
+}
+
+/** The 80th percentile of the components' longer sides (tiny specks aside): about a glyph's size. */
+function sizeOf(components: Component[]): number {
+	const sides = components
+		.filter((c) => c.area >= 4)
+		.map((c) => Math.max(c.x1 - c.x0, c.y1 - c.y0))
+		.sort((a, b) => a - b);
+	return sides[Math.floor(sides.length * 0.8)] ?? 0;
+}
+
+/** 1 for each component with a pixel in `area` or 4-next to one. */
+function meetsArea(labels: Int32Array, count: number, area: Uint8Array, w: number, h: number): Uint8Array {
+	const meets = new Uint8Array(count);
+	for (let i = 0; i < labels.length; i++) {
+		const l = labels[i]!;
+		if (l === 0 || meets[l - 1]) continue;
+		const x = i % w;
+		if (
+			area[i] ||
+			(x > 0 && area[i - 1]) ||
+			(x < w - 1 && area[i + 1]) ||
+			(i >= w && area[i - w]) ||
+			(i + w < w * h && area[i + w])
+		)
+			meets[l - 1] = 1;
+	}
+	return meets;
+}
+
+function threshold(score: Uint8Array, at: number): Uint8Array {
+	const out = new Uint8Array(score.length);
+	for (let i = 0; i < score.length; i++) out[i] = score[i]! >= at ? 1 : 0;
+	return out;
+}
+
+function assemble(
+	labels: Int32Array,
+	kept: ArrayLike<boolean | number>,
+	components: Component[],
+	ink: InkScore,
+	w: number,
+	h: number,
+	outline: Uint8Array | undefined,
+	glyphSize: number,
+): Glyphs {
+	const core = new Uint8Array(w * h);
+	for (let i = 0; i < core.length; i++) if (labels[i]! > 0 && kept[labels[i]! - 1]) core[i] = 1;
+	const score = outline ? ink.score.map((v, i) => (outline[i] ? 0 : v)) : ink.score;
+	// Counters and the fill of outlined glyphs are holes of a glyph's size; a ring of glyphs holds art.
+	const maxHole = Math.max(16, (1.5 * glyphSize) ** 2);
+	const mask = fillHolesInBounds(growInto(core, score, ink.weak, w, h, 2), w, h, maxHole);
+	return {
+		mask,
+		core,
+		box: boundingBox(mask, w, h),
+		components: components.filter((_, k) => kept[k]),
+		outline,
+		glyphSize,
+	};
+}
+
+/**
+ * The largest glyph size a region's text could have in its box (px): as many characters as it holds,
+ * about an em wide each in CJK and half that in alphabets, over the box; with room for a box cut
+ * short to part of its lettering or read much too large.
+ */
+export function maxGlyph(text: string, box: Box, vertical: boolean): number {
+	const chars = [...text.replace(/\s+/gu, "")].length;
+	const w = box.x1 - box.x0;
+	const h = box.y1 - box.y0;
+	const thin = vertical ? w : h;
+	if (chars === 0) return thin;
+	const emPerChar = WIDE_SCRIPTS.test(text) ? 1 : 0.55;
+	const em = Math.min(Math.sqrt((w * h) / (chars * emPerChar * 1.2)), thin);
+	return Math.max(8, SLACK * em);
+}
+
+const WIDE_SCRIPTS = /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u;
+/** How much larger than the estimate from the box a glyph may be: a box cut short, or a glyph larger than the line. */
+const SLACK = 1.5;

@@ -1,0 +1,174 @@
+/**
+ * The layout stage: the reader's regions and the pixels around them become text blocks. The model's
+ * boxes are hints (off by a tenth of their size, cut short, merged, split, repeated); the pixels
+ * say where the lettering is. For each region, in a capped search area around its box (plan.ts):
+ * - its background, measured in and around the box (background.ts);
+ * - on one flat colour, the closed shape of that colour that holds its lettering: a balloon or a
+ *   panel, and all the glyphs inside it (in-container.ts);
+ * - otherwise, or when no such shape holds it, the glyphs in the box and every text-sized glyph
+ *   near them, on open background or art (around.ts);
+ * then regions in one container, or sharing their lettering, become one block (blocks.ts).
+ *
+ * It works on a crop (a `Patch`) holding the search areas (search.ts) of the regions it is given,
+ * as crop-plan.ts cuts them; a crop may be the whole image. Page-wide, `settlePage` comes last
+ * (blocks of different crops that are one, roles, ids in reading order).
+ */
+
+import type { Mode } from "../../request/options";
+import { area, clipBox, cutPatch, overlap, toPatchBox, union } from "../patch";
+import type { Box, Container, Patch, Rgb, TextBlock, TranslatedRegion } from "../types";
+import { findAround } from "./around";
+import { type Background, fitBackground, predict } from "./background";
+import { centre, groupBlocks, holds, holdsPoint, iou, type LaidOut } from "./blocks";
+import type { Finding } from "./finding";
+import { findInShapes } from "./in-container";
+import { paddedBox, searchArea } from "./search";
+import { joinTexts, sameReading } from "./split-text";
+
+export type { LaidOut } from "./blocks";
+export type { Lettering } from "./finding";
+export { MAX_SEARCH_PIXELS, searchArea } from "./search";
+
+/** Another region's box claims a component this much more than the region's own box does. */
+const DUPLICATE_BOXES = 0.5;
+
+/**
+ * The blocks of the regions given, found in `crop` of an image of `image`'s size (the crop holds
+ * each region's search area, or the part of it a tile of a region larger than a crop holds).
+ * Blocks to erase carry their lettering.
+ */
+export function layoutCrop(
+	crop: Patch,
+	regions: TranslatedRegion[],
+	image: { width: number; height: number },
+): LaidOut[] {
+	const findings: Finding[] = [];
+	const open: {
+		region: TranslatedRegion;
+		part: number;
+		search: Box;
+		readerBox: Box;
+		bg: Background;
+		padded: Box;
+		colour: Rgb;
+		held?: Container;
+	}[] = [];
+	const boxes = regions.map((r) => ({ id: r.id, box: clipBox(r.box, crop.box) }));
+	for (const region of regions) {
+		const search = clipBox(searchArea(region.box, image), crop.box);
+		const readerBox = clipBox(region.box, search);
+		if (readerBox.x1 - readerBox.x0 < 2 || readerBox.y1 - readerBox.y0 < 2) continue;
+		// A region whose box is centred in a container found for another is in that container.
+		const holder = findings.find((f) => f.closed && holds(f, centre(readerBox)));
+		if (holder) {
+			findings.push({ ...holder, region, text: region.text, translation: region.translation, part: 0 });
+			continue;
+		}
+		const padded = paddedBox(readerBox, search);
+		const first = cutPatch(crop, padded);
+		if (first.width < 3 || first.height < 3) continue;
+		const bg = fitBackground(first, toPatchBox(first, readerBox));
+		const colour = centreColour(bg, first.width, first.height);
+		if (bg.kind === "flat") {
+			const claimed = (shape: { box: Box; inside: Uint8Array }) =>
+				boxes.some((o) => o.id !== region.id && holdsPoint(shape.box, shape.inside, centre(o.box)));
+			const { found, rest, held } = findInShapes(crop, region, search, readerBox, bg, claimed);
+			if (held) {
+				open.push({ region, part: 0, search, readerBox, bg, padded, colour, held });
+				continue;
+			}
+			findings.push(...found);
+			if (rest) {
+				const restBox = clipBox(rest.box, search);
+				const restPadded = paddedBox(restBox, search);
+				const patch = cutPatch(crop, restPadded);
+				const restBg = fitBackground(patch, toPatchBox(patch, restBox));
+				const restColour = centreColour(restBg, patch.width, patch.height);
+				open.push({
+					region: rest,
+					part: rest.part,
+					search,
+					readerBox: restBox,
+					bg: restBg,
+					padded: restPadded,
+					colour: restColour,
+				});
+			}
+			if (found.length > 0) continue;
+		}
+		open.push({ region, part: 0, search, readerBox, bg, padded, colour });
+	}
+	// Free lettering after every container is known: a glyph in another block's balloon is never taken.
+	const containers = findings.filter((f) => f.closed);
+	for (const { region, part, search, readerBox, bg, padded, colour, held } of open) {
+		const others = boxes.filter((o) => o.id !== region.id && iou(o.box, readerBox) < DUPLICATE_BOXES);
+		const ownedElsewhere = (c: Box) =>
+			containers.some((f) => holds(f, centre(c))) ||
+			others.some((o) => overlap(c, o.box) > Math.max(overlap(c, readerBox), 0.5 * area(c)));
+		const finding = findAround(crop, region, search, readerBox, bg, padded, ownedElsewhere, colour);
+		findings.push(
+			held && finding.lettering ? { ...finding, part, container: held, closed: true } : { ...finding, part },
+		);
+	}
+	return groupBlocks(findings);
+}
+
+/**
+ * The page's blocks from every crop (one list per crop), settled: blocks of different crops that
+ * share a container (or their lettering), or a region (the tiles of a region larger than a crop),
+ * are one; free lettering much larger than the page's dialogue is a sound effect (in manga mode);
+ * ids follow reading order (the reader's order of their first regions).
+ */
+export function settlePage(crops: TextBlock[][], mode: Mode): TextBlock[] {
+	const merged: { block: TextBlock; crop: number }[] = [];
+	for (const [crop, blocks] of crops.entries()) {
+		for (const block of blocks) {
+			const same = merged.find(
+				(m) =>
+					m.crop !== crop &&
+					m.block.treatment === block.treatment &&
+					(sameBlock(m.block, block) || m.block.regionIds.some((id) => block.regionIds.includes(id))),
+			)?.block;
+			if (!same) {
+				merged.push({ block: { ...block }, crop });
+				continue;
+			}
+			same.regionIds = [...new Set([...same.regionIds, ...block.regionIds])];
+			same.textBox = union(same.textBox, block.textBox);
+			if (same.container.kind === "free" && block.container.kind === "free")
+				same.container = { kind: "free", box: union(same.container.box, block.container.box) };
+			if (!sameReading(same.text, block.text)) {
+				same.text = joinTexts([same.text, block.text]);
+				same.translation = joinTexts([same.translation, block.translation]);
+			}
+		}
+	}
+	const blocks = merged.map((m) => m.block);
+	const dialogue = blocks
+		.filter((b) => b.role === "dialogue")
+		.map((b) => b.sourceSize)
+		.sort((a, b) => a - b);
+	const typical = dialogue[dialogue.length >> 1];
+	const sorted = blocks.sort((a, b) => Math.min(...a.regionIds) - Math.min(...b.regionIds));
+	return sorted.map((block, id) => ({
+		...block,
+		id,
+		role:
+			mode === "manga" && block.container.kind === "free" && typical && block.sourceSize >= SFX_SIZE * typical
+				? "sfx"
+				: block.role,
+	}));
+}
+
+/** Free lettering this many times the page's dialogue size is a sound effect, not a caption. */
+const SFX_SIZE = 2;
+
+function sameBlock(a: TextBlock, b: TextBlock): boolean {
+	if (a.container.kind !== "free" && b.container.kind !== "free") return iou(a.container.box, b.container.box) >= 0.9;
+	return overlap(a.textBox, b.textBox) >= 0.5 * Math.min(area(a.textBox), area(b.textBox));
+}
+
+function centreColour(bg: Background, w: number, h: number): Rgb {
+	const at = (c: number) => Math.max(0, Math.min(255, Math.round(predict(bg, w / 2, h / 2, c))));
+	return [at(0), at(1), at(2)];
+}

@@ -1,0 +1,159 @@
+/** Masks of one byte a pixel over a patch: their bounding box, dilation, holes and soft rims. */
+import type { Box } from "../types";
+
+/** Square dilation by `radius` (separable: rows then columns). */
+export function dilate(mask: Uint8Array, w: number, h: number, radius: number): Uint8Array {
+	const rows = new Uint8Array(mask.length);
+	for (let y = 0; y < h; y++) {
+		for (let x = 0; x < w; x++) {
+			if (!mask[y * w + x]) continue;
+			for (let k = Math.max(0, x - radius); k <= Math.min(w - 1, x + radius); k++) rows[y * w + k] = 1;
+		}
+	}
+	const out = new Uint8Array(mask.length);
+	for (let y = 0; y < h; y++) {
+		for (let x = 0; x < w; x++) {
+			if (!rows[y * w + x]) continue;
+			for (let k = Math.max(0, y - radius); k <= Math.min(h - 1, y + radius); k++) out[k * w + x] = 1;
+		}
+	}
+	return out;
+}
+
+export function boundingBox(mask: Uint8Array, w: number, h: number): Box | undefined {
+	let x0 = w;
+	let y0 = h;
+	let x1 = 0;
+	let y1 = 0;
+	for (let y = 0; y < h; y++) {
+		for (let x = 0; x < w; x++) {
+			if (!mask[y * w + x]) continue;
+			if (x < x0) x0 = x;
+			if (x >= x1) x1 = x + 1;
+			if (y < y0) y0 = y;
+			y1 = y + 1;
+		}
+	}
+	return x1 > x0 ? { x0, y0, x1, y1 } : undefined;
+}
+
+/**
+ * Sets, in place, every unset pixel that cannot reach the patch edge through unset pixels
+ * (4-connected): the holes the mask encloses; with `maxHole`, only holes of at most that many pixels.
+ */
+export function fillHoles(mask: Uint8Array, w: number, h: number, maxHole = Number.POSITIVE_INFINITY): Uint8Array {
+	const seen = new Uint8Array(mask.length);
+	const stack = new Int32Array(mask.length);
+	let top = 0;
+	const visit = (i: number) => {
+		if (mask[i] || seen[i]) return;
+		seen[i] = 1;
+		stack[top++] = i;
+	};
+	const spread = () => {
+		while (top > 0) {
+			const i = stack[--top]!;
+			const x = i % w;
+			if (x > 0) visit(i - 1);
+			if (x < w - 1) visit(i + 1);
+			if (i >= w) visit(i - w);
+			if (i + w < mask.length) visit(i + w);
+		}
+	};
+	for (let x = 0; x < w; x++) {
+		visit(x);
+		visit((h - 1) * w + x);
+	}
+	for (let y = 0; y < h; y++) {
+		visit(y * w);
+		visit(y * w + w - 1);
+	}
+	spread();
+	if (maxHole === Number.POSITIVE_INFINITY) {
+		for (let i = 0; i < mask.length; i++) if (!seen[i]) mask[i] = 1;
+		return mask;
+	}
+	// Each hole in turn: its pixels are the ones the spread from its first pixel marks.
+	for (let start = 0; start < mask.length; start++) {
+		if (mask[start] || seen[start]) continue;
+		const from = start;
+		visit(from);
+		const pixels: number[] = [];
+		while (top > 0) {
+			const i = stack[--top]!;
+			pixels.push(i);
+			const x = i % w;
+			if (x > 0) visit(i - 1);
+			if (x < w - 1) visit(i + 1);
+			if (i >= w) visit(i - w);
+			if (i + w < mask.length) visit(i + w);
+		}
+		if (pixels.length <= maxHole) for (const i of pixels) mask[i] = 1;
+	}
+	return mask;
+}
+
+/** Adds pixels whose score is at least `weak` within `steps` pixels of the seeds (the glyphs' soft rim). */
+export function growInto(
+	seeds: Uint8Array,
+	score: Uint8Array,
+	weak: number,
+	w: number,
+	h: number,
+	steps: number,
+): Uint8Array {
+	const mask = seeds.slice();
+	let frontier: number[] = [];
+	for (let i = 0; i < mask.length; i++) if (mask[i]) frontier.push(i);
+	for (let step = 0; step < steps && frontier.length > 0; step++) {
+		const next: number[] = [];
+		for (const i of frontier) {
+			const x = i % w;
+			const y = (i - x) / w;
+			for (let dy = -1; dy <= 1; dy++) {
+				for (let dx = -1; dx <= 1; dx++) {
+					const nx = x + dx;
+					const ny = y + dy;
+					if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+					const j = ny * w + nx;
+					if (mask[j] || score[j]! < weak) continue;
+					mask[j] = 1;
+					next.push(j);
+				}
+			}
+		}
+		frontier = next;
+	}
+	return mask;
+}
+
+/** The part of `mask` (over `from`, image px) that lies in `to`, as a mask over `to`; 0 where `from` does not reach. */
+export function reframe(mask: Uint8Array, from: Box, to: Box): Uint8Array {
+	const w = to.x1 - to.x0;
+	const out = new Uint8Array(w * (to.y1 - to.y0));
+	const fw = from.x1 - from.x0;
+	const x0 = Math.max(from.x0, to.x0);
+	const x1 = Math.min(from.x1, to.x1);
+	if (x1 <= x0) return out;
+	for (let y = Math.max(from.y0, to.y0); y < Math.min(from.y1, to.y1); y++) {
+		const src = (y - from.y0) * fw + x0 - from.x0;
+		out.set(mask.subarray(src, src + x1 - x0), (y - to.y0) * w + x0 - to.x0);
+	}
+	return out;
+}
+
+/** `fillHoles` on the part of the mask in its own bounding box (grown by a pixel): holes lie within it. */
+export function fillHolesInBounds(mask: Uint8Array, w: number, h: number, maxHole?: number): Uint8Array {
+	const box = boundingBox(mask, w, h);
+	if (!box) return mask;
+	const x0 = Math.max(0, box.x0 - 1);
+	const y0 = Math.max(0, box.y0 - 1);
+	const x1 = Math.min(w, box.x1 + 1);
+	const y1 = Math.min(h, box.y1 + 1);
+	const bw = x1 - x0;
+	const part = new Uint8Array(bw * (y1 - y0));
+	for (let y = y0; y < y1; y++) part.set(mask.subarray(y * w + x0, y * w + x1), (y - y0) * bw);
+	fillHoles(part, bw, y1 - y0, maxHole);
+	for (let y = y0; y < y1; y++) mask.set(part.subarray((y - y0) * bw, (y - y0 + 1) * bw), y * w + x0);
+	return mask;
+}

@@ -1,0 +1,237 @@
+/**
+ * Small pages for layout tests, painted pixel by pixel so every test can say exactly what it drew:
+ * balloons (a white ellipse in a dark anti-aliased outline), caption panels, hatching and grain for
+ * art, and lettering in a blocky 5×7 face (horizontal lines or vertical columns). The page keeps
+ * the lettering's pixels and the plate (the page without lettering) to check erasure against.
+ */
+import type { Box, Raster } from "../../src/pipeline/types";
+
+type Colour = [number, number, number, number];
+
+const WHITE: Colour = [255, 255, 255, 255];
+const INK: Colour = [20, 20, 20, 255];
+
+/** 5×7 cells of each letter ("#" inked): the few letters tests write. */
+const FACE: Record<string, string[]> = {
+	A: [".###.", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"],
+	E: ["#####", "#....", "#....", "####.", "#....", "#....", "#####"],
+	H: ["#...#", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"],
+	I: ["#####", "..#..", "..#..", "..#..", "..#..", "..#..", "#####"],
+	L: ["#....", "#....", "#....", "#....", "#....", "#....", "#####"],
+	N: ["#...#", "##..#", "#.#.#", "#..##", "#...#", "#...#", "#...#"],
+	O: [".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."],
+	R: ["####.", "#...#", "#...#", "####.", "#.#..", "#..#.", "#...#"],
+	S: [".####", "#....", "#....", ".###.", "....#", "....#", "####."],
+	T: ["#####", "..#..", "..#..", "..#..", "..#..", "..#..", "..#.."],
+	W: ["#...#", "#...#", "#...#", "#.#.#", "#.#.#", "#.#.#", ".#.#."],
+	Y: ["#...#", "#...#", ".#.#.", "..#..", "..#..", "..#..", "..#.."],
+	"!": ["..#..", "..#..", "..#..", "..#..", "..#..", ".....", "..#.."],
+};
+
+export class Page {
+	readonly raster: Raster;
+	/** 1 on every pixel of lettering. */
+	readonly lettering: Uint8Array;
+	/** The page without its lettering. */
+	readonly plate: Raster;
+
+	constructor(
+		readonly width: number,
+		readonly height: number,
+		background: Colour = WHITE,
+	) {
+		const data = new Uint8Array(width * height * 4);
+		for (let i = 0; i < width * height; i++) data.set(background, i * 4);
+		this.raster = { width, height, data };
+		this.plate = { width, height, data: data.slice() };
+		this.lettering = new Uint8Array(width * height);
+	}
+
+	/** Art: paints the plate and the page alike. */
+	private art(x: number, y: number, colour: Colour): void {
+		if (x < 0 || y < 0 || x >= this.width || y >= this.height) return;
+		const i = (y * this.width + x) * 4;
+		this.raster.data.set(colour, i);
+		this.plate.data.set(colour, i);
+	}
+
+	/** A balloon: white inside, an outline `stroke` px wide, its outer edge anti-aliased. */
+	balloon(cx: number, cy: number, rx: number, ry: number, stroke = 3): this {
+		for (let y = Math.floor(cy - ry - 2); y <= cy + ry + 2; y++) {
+			for (let x = Math.floor(cx - rx - 2); x <= cx + rx + 2; x++) {
+				const d = (Math.hypot((x + 0.5 - cx) / rx, (y + 0.5 - cy) / ry) - 1) * Math.min(rx, ry);
+				if (d < -stroke) this.art(x, y, WHITE);
+				else if (d < 0) this.art(x, y, INK);
+				else if (d < 1) this.art(x, y, mix(INK, this.at(x, y), 1 - d));
+			}
+		}
+		return this;
+	}
+
+	/** A caption panel: a filled rectangle with a dark border. */
+	panel(box: Box, fill: Colour = WHITE, border = 2): this {
+		for (let y = box.y0; y < box.y1; y++) {
+			for (let x = box.x0; x < box.x1; x++) {
+				const edge = x < box.x0 + border || y < box.y0 + border || x >= box.x1 - border || y >= box.y1 - border;
+				this.art(x, y, edge ? INK : fill);
+			}
+		}
+		return this;
+	}
+
+	/** Diagonal hatching, one line of `width` px every `step` px, over the box. */
+	hatch(box: Box, step = 7, width = 2): this {
+		for (let y = box.y0; y < box.y1; y++)
+			for (let x = box.x0; x < box.x1; x++) if ((x + y) % step < width) this.art(x, y, INK);
+		return this;
+	}
+
+	/** Grey grain, like a photo's or a scanned page's: deterministic from the seed. */
+	grain(box: Box, seed = 1, from = 90, spread = 80): this {
+		let s = seed;
+		for (let y = box.y0; y < box.y1; y++) {
+			for (let x = box.x0; x < box.x1; x++) {
+				s = (s * 1103515245 + 12345) & 0x7fffffff;
+				const v = from + (s % spread);
+				this.art(x, y, [v, v, v, 255]);
+			}
+		}
+		return this;
+	}
+
+	/**
+	 * Lettering from (x, y): letters `scale` px a cell, a cell apart; horizontal lines one under the
+	 * other, or (vertical) columns right to left. Returns the ink's box and each line's.
+	 */
+	write(lines: string[], x: number, y: number, scale: number, { vertical = false, colour = INK } = {}) {
+		const step = 6 * scale;
+		const lead = 9 * scale;
+		const boxes: Box[] = [];
+		for (const [k, line] of lines.entries()) {
+			const letters = [...line];
+			for (const [n, letter] of letters.entries()) {
+				const lx = vertical ? x + (lines.length - 1 - k) * step : x + n * step;
+				const ly = vertical ? y + n * lead : y + k * lead;
+				this.letter(letter, lx, ly, scale, colour);
+			}
+			const along = letters.length * (vertical ? lead : step) - scale * (vertical ? 2 : 1);
+			const lx = vertical ? x + (lines.length - 1 - k) * step : x;
+			const ly = vertical ? y : y + k * lead;
+			boxes.push(
+				vertical
+					? { x0: lx, y0: ly, x1: lx + 5 * scale, y1: ly + along }
+					: { x0: lx, y0: ly, x1: lx + along, y1: ly + 7 * scale },
+			);
+		}
+		const box = boxes.reduce((a, b) => ({
+			x0: Math.min(a.x0, b.x0),
+			y0: Math.min(a.y0, b.y0),
+			x1: Math.max(a.x1, b.x1),
+			y1: Math.max(a.y1, b.y1),
+		}));
+		return { box, lines: lines.map((text, k) => ({ text, box: boxes[k]! })) };
+	}
+
+	private letter(letter: string, x: number, y: number, scale: number, colour: Colour): void {
+		const cells = FACE[letter];
+		if (!cells) return;
+		for (let cy = 0; cy < 7; cy++) {
+			for (let cx = 0; cx < 5; cx++) {
+				if (cells[cy]![cx] !== "#") continue;
+				for (let py = 0; py < scale; py++) {
+					for (let px = 0; px < scale; px++) {
+						const gx = x + cx * scale + px;
+						const gy = y + cy * scale + py;
+						if (gx < 0 || gy < 0 || gx >= this.width || gy >= this.height) continue;
+						this.raster.data.set(colour, (gy * this.width + gx) * 4);
+						this.lettering[gy * this.width + gx] = 1;
+					}
+				}
+			}
+		}
+	}
+
+	at(x: number, y: number): Colour {
+		const i = (y * this.width + x) * 4;
+		return Array.from(this.raster.data.subarray(i, i + 4)) as Colour;
+	}
+
+	/** A copy to erase, leaving this page as drawn. */
+	copy(): Raster {
+		return { width: this.width, height: this.height, data: this.raster.data.slice() };
+	}
+
+	/** Lettering pixels (within `box`, default all) still as drawn in `erased`: what erasure left. */
+	lettersLeft(erased: Raster, box: Box = { x0: 0, y0: 0, x1: this.width, y1: this.height }): number {
+		let left = 0;
+		for (let y = Math.max(0, box.y0); y < Math.min(this.height, box.y1); y++) {
+			for (let x = Math.max(0, box.x0); x < Math.min(this.width, box.x1); x++) {
+				const i = y * this.width + x;
+				if (this.lettering[i] && differs(erased.data, this.plate.data, i) > 60) left++;
+			}
+		}
+		return left;
+	}
+
+	/** Pixels that are not lettering yet changed by more than a few levels: art damaged. */
+	artChanged(erased: Raster): number {
+		let changed = 0;
+		for (let i = 0; i < this.width * this.height; i++) {
+			if (this.lettering[i]) continue;
+			// The lettering's anti-aliased rim and a couple of pixels around it are erased too.
+			if (nearLettering(this.lettering, this.width, this.height, i, 3)) continue;
+			if (differs(erased.data, this.plate.data, i) > 24) changed++;
+		}
+		return changed;
+	}
+}
+
+function differs(a: Uint8Array, b: Uint8Array, i: number): number {
+	let d = 0;
+	for (let c = 0; c < 4; c++) d = Math.max(d, Math.abs(a[i * 4 + c]! - b[i * 4 + c]!));
+	return d;
+}
+
+function nearLettering(lettering: Uint8Array, w: number, h: number, i: number, r: number): boolean {
+	const x = i % w;
+	const y = (i - x) / w;
+	for (let dy = -r; dy <= r; dy++) {
+		for (let dx = -r; dx <= r; dx++) {
+			const nx = x + dx;
+			const ny = y + dy;
+			if (nx >= 0 && ny >= 0 && nx < w && ny < h && lettering[ny * w + nx]) return true;
+		}
+	}
+	return false;
+}
+
+function mix(a: Colour, b: Colour, t: number): Colour {
+	return [0, 1, 2, 3].map((c) => Math.round(a[c]! * t + b[c]! * (1 - t))) as Colour;
+}
+
+/**
+ * Boxes as rough as a vision model's, each change explicit: `moved` by shares of the box's size
+ * (centre off), `scaled` about the centre, `cut` to a share of it from one side.
+ */
+export const rough = {
+	moved: (b: Box, right: number, down: number): Box => {
+		const dx = Math.round(right * (b.x1 - b.x0));
+		const dy = Math.round(down * (b.y1 - b.y0));
+		return { x0: b.x0 + dx, y0: b.y0 + dy, x1: b.x1 + dx, y1: b.y1 + dy };
+	},
+	scaled: (b: Box, factor: number): Box => {
+		const cx = (b.x0 + b.x1) / 2;
+		const cy = (b.y0 + b.y1) / 2;
+		const hw = ((b.x1 - b.x0) * factor) / 2;
+		const hh = ((b.y1 - b.y0) * factor) / 2;
+		return { x0: Math.round(cx - hw), y0: Math.round(cy - hh), x1: Math.round(cx + hw), y1: Math.round(cy + hh) };
+	},
+	cut: (b: Box, keep: "left" | "right" | "top" | "bottom", share: number): Box => {
+		const w = Math.round((b.x1 - b.x0) * share);
+		const h = Math.round((b.y1 - b.y0) * share);
+		if (keep === "left") return { ...b, x1: b.x0 + w };
+		if (keep === "right") return { ...b, x0: b.x1 - w };
+		if (keep === "top") return { ...b, y1: b.y0 + h };
+		return { ...b, y0: b.y1 - h };
+	},
+};
