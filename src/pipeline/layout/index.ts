@@ -134,21 +134,30 @@ export function settlePage(crops: TextBlock[][], mode: Mode): TextBlock[] {
 					m.block.treatment === block.treatment &&
 					(sameBlock(m.block, block) || m.block.regionIds.some((id) => block.regionIds.includes(id))),
 			)?.block;
-			if (!same) {
-				merged.push({ block: { ...block }, crop });
-				continue;
-			}
-			same.regionIds = [...new Set([...same.regionIds, ...block.regionIds])];
-			same.textBox = union(same.textBox, block.textBox);
-			if (same.container.kind === "free" && block.container.kind === "free")
-				same.container = { kind: "free", box: union(same.container.box, block.container.box) };
-			if (!sameReading(same.text, block.text)) {
-				same.text = joinTexts([same.text, block.text]);
-				same.translation = joinTexts([same.translation, block.translation]);
-			}
+			if (same) joinBlock(same, block);
+			else merged.push({ block: { ...block }, crop });
 		}
 	}
+	// A crop's edge can cut a balloon open: a region there finds free lettering (or covers what it
+	// could not find) where another crop found the balloon and all of its lettering. Such a block is
+	// the balloon's: one translation in the balloon, no panel over it.
 	const blocks = merged.map((m) => m.block);
+	for (let k = blocks.length - 1; k >= 0; k--) {
+		const block = blocks[k]!;
+		if (block.container.kind !== "free") continue;
+		const at = centre(block.textBox);
+		const holder = blocks.find(
+			(b) =>
+				b !== block &&
+				b.container.kind !== "free" &&
+				b.treatment !== "keep" &&
+				holdsPoint(b.container.box, b.container.inside, at) &&
+				(block.treatment === "replace" || holdsPoint(b.textBox, undefined, at)),
+		);
+		if (!holder) continue;
+		joinBlock(holder, block);
+		blocks.splice(k, 1);
+	}
 	const dialogue = blocks
 		.filter((b) => b.role === "dialogue")
 		.map((b) => b.sourceSize)
@@ -163,6 +172,25 @@ export function settlePage(crops: TextBlock[][], mode: Mode): TextBlock[] {
 				? "sfx"
 				: block.role,
 	}));
+}
+
+/**
+ * `from`'s regions, lettering box and text join `into`, whose treatment stays; a balloon or panel
+ * either found is the container.
+ */
+function joinBlock(into: TextBlock, from: TextBlock): void {
+	const fromFirst = Math.min(...from.regionIds) < Math.min(...into.regionIds);
+	into.regionIds = [...new Set([...into.regionIds, ...from.regionIds])].sort((a, b) => a - b);
+	// A cover's box is where it would have covered, not where lettering was found.
+	if (from.treatment !== "cover") into.textBox = union(into.textBox, from.textBox);
+	if (into.container.kind === "free" && from.container.kind === "free")
+		into.container = { kind: "free", box: union(into.container.box, from.container.box) };
+	else if (into.container.kind === "free") into.container = from.container;
+	if (!sameReading(into.text, from.text)) {
+		const [a, b] = fromFirst ? [from, into] : [into, from];
+		into.text = joinTexts([a.text, b.text]);
+		into.translation = joinTexts([a.translation, b.translation]);
+	}
 }
 
 /** Free lettering this many times the page's dialogue size is a sound effect, not a caption. */
