@@ -46,6 +46,41 @@ export function storedPng(
 	return rgba8Png(width, height, zlibStored(raw));
 }
 
+/**
+ * A valid interlaced (Adam7) PNG of 8-bit grey, all black: every pass's rows (filter 0, zeros) in
+ * stored deflate blocks.
+ */
+export function interlacedGreyPng(width: number, height: number): Uint8Array {
+	let size = 0;
+	for (const [x0, y0, dx, dy] of ADAM7) {
+		const passWidth = Math.ceil((width - x0) / dx);
+		const passHeight = Math.ceil((height - y0) / dy);
+		if (passWidth > 0 && passHeight > 0) size += passHeight * (1 + passWidth);
+	}
+	const ihdr = new Uint8Array(13);
+	const view = new DataView(ihdr.buffer);
+	view.setUint32(0, width);
+	view.setUint32(4, height);
+	ihdr.set([8, 0, 0, 0, 1], 8);
+	return concat([
+		new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+		chunk("IHDR", ihdr),
+		chunk("IDAT", zlibStored(new Uint8Array(size))),
+		chunk("IEND", new Uint8Array()),
+	]);
+}
+
+/** Adam7's passes as [startX, startY, stepX, stepY]. */
+const ADAM7 = [
+	[0, 0, 8, 8],
+	[4, 0, 8, 8],
+	[0, 4, 4, 8],
+	[2, 0, 4, 4],
+	[0, 2, 2, 4],
+	[1, 0, 2, 2],
+	[0, 1, 1, 2],
+] as const;
+
 /** A zlib stream of stored (uncompressed) blocks, with its Adler-32. */
 export function zlibStored(data: Uint8Array): Uint8Array {
 	const parts: Uint8Array[] = [Uint8Array.of(0x78, 0x01)];
