@@ -81,12 +81,12 @@ describe("too large: 413", () => {
 		expect((await res.json<{ detail: string }>()).detail).toContain("25 megapixels");
 	});
 
-	it("refuses a lossless WebP over its 3.8 megapixels, saying why", async () => {
+	it("refuses a lossless WebP over its 3.1 megapixels, saying why", async () => {
 		const lossless = toBase64(riff([chunk("VP8L", solidVp8l(2000, 2000))]));
 		await expectRefused(
 			json({ imageBase64: lossless }),
 			413,
-			"Image is 2000x2000 (4.0 megapixels); the limit is 3.8 megapixels for a lossless WebP, which takes more memory to decode (25 megapixels for other images)",
+			"Image is 2000x2000 (4.0 megapixels); the limit is 3.1 megapixels for a lossless WebP, which takes more memory to decode (25 megapixels for other images)",
 		);
 	});
 });
