@@ -152,6 +152,39 @@ describe("regions merged, split and repeated become the blocks the page holds", 
 		expect(inside(blocks[1]!.container.box, right.box)).toBe(true);
 	});
 
+	it("finds a caption panel from a box that runs off its edge onto screentone", () => {
+		const page = new Page(360, 200).hatch({ x0: 0, y0: 0, x1: 360, y1: 200 }, 4, 2);
+		const panel = { x0: 40, y0: 40, x1: 250, y1: 120 };
+		page.panel(panel, [250, 220, 110, 255]);
+		const text = page.write(["HELLO", "THERE"], 150, 60, 3);
+		// 12% to the right and 15% down, 20% too large: its right side and bottom lie on the hatching.
+		const box = rough.moved(rough.scaled(text.box, 1.2), 0.12, 0.15);
+		expect(box.x1).toBeGreaterThan(panel.x1);
+		const { blocks, erased } = lay(page, [region(0, "HELLO THERE", box)]);
+		expect(page.lettersLeft(erased)).toBe(0);
+		expect(page.artChanged(erased)).toBe(0);
+		expect(blocks.map((b) => [b.container.kind, b.treatment])).toEqual([["panel", "replace"]]);
+		expect(inside(panel, blocks[0]!.container.box, 1)).toBe(true);
+	});
+
+	it("gives each of two signs on a grainy wall its block when the reader read them as one", () => {
+		const page = new Page(420, 260).grain({ x0: 0, y0: 0, x1: 420, y1: 260 }, 3, 150, 60);
+		const red = { x0: 30, y0: 30, x1: 260, y1: 100 };
+		const green = { x0: 200, y0: 150, x1: 390, y1: 220 };
+		page.panel(red, [200, 16, 46, 255], 0).panel(green, [31, 111, 63, 255], 0);
+		const white: [number, number, number, number] = [250, 250, 250, 255];
+		page.write(["HELLO", "THERE"], 50, 38, 3, { colour: white });
+		page.write(["NO", "WAY"], 250, 158, 3, { colour: white });
+		const box = { x0: 20, y0: 24, x1: 400, y1: 228 };
+		const { blocks, erased } = lay(page, [region(0, "HELLO THERE NO WAY", box, "Hello there. No way.")]);
+		expect(page.lettersLeft(erased)).toBe(0);
+		expect(page.artChanged(erased)).toBe(0);
+		expect(blocks.map((b) => [b.translation, b.container.kind])).toEqual([
+			["Hello there.", "panel"],
+			["No way.", "panel"],
+		]);
+	});
+
 	it("shares a merged region's translation out at a sentence end when the reader gave no lines", () => {
 		const { page, box } = twoBalloons();
 		const merged = region(0, "HELLO THERE NO", box, "Hello there, my friend. No.");

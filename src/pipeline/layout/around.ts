@@ -19,9 +19,10 @@ const MAX_ROUNDS = 4;
 const SPREAD = 4;
 /**
  * Share of the reader's box (each way) that the lettering found spans at least: a box is at most 30%
- * larger than its text, and text a box was cut short of runs past it.
+ * larger than its text, and text a box was cut short of runs past it; a loose box around a headline
+ * may be twice its text. A stray mark on texture spans a fifth of the box or less.
  */
-const MIN_SPAN = 0.5;
+const MIN_SPAN = 0.35;
 /** Lettering denser than this share of its box is no lettering (outlined bold lettering fills three quarters): texture of the ink's colour, joined up. */
 const MAX_DENSITY = 0.8;
 

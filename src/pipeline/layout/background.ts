@@ -73,6 +73,34 @@ export function fitBackground(patch: Patch, readerBox: Box, lettering?: Uint8Arr
 }
 
 /**
+ * The reader's box's commonest colours (each filling a twentieth of the box or more) as flat
+ * backgrounds, commonest first: a box that crosses a panel's edge onto screentone, or holds two
+ * signs on a wall, is measured as pattern or gradient, yet its lettering sits in flat shapes.
+ */
+export function boxColours(patch: Patch, readerBox: Box): Background[] {
+	let pixels = boxPixels(patch, readerBox);
+	const total = pixels.length;
+	const out: Background[] = [];
+	while (out.length < BOX_COLOURS) {
+		const mode = dominantColour(patch.data, pixels);
+		if (!mode || mode.share * pixels.length < SHAPE_SHARE * total) break;
+		out.push({ kind: "flat", planes: mode.colour.map((v): [number, number, number] => [v, 0, 0]), noise: 0 });
+		// Shades of one colour (paper under a gradient) are one colour to a flood: the next is another.
+		pixels = pixels.filter((i) => !nearColour(patch.data, i, mode.colour, SAME));
+	}
+	return out;
+}
+
+const BOX_COLOURS = 4;
+const SHAPE_SHARE = 0.05;
+
+function nearColour(data: Uint8Array, i: number, colour: number[], within = FLAT): boolean {
+	const o = i * 4;
+	for (let c = 0; c < 4; c++) if (Math.abs(data[o + c]! - colour[c]!) > within) return false;
+	return true;
+}
+
+/**
  * Whether the inside's background pixels (within SAME of its commonest colour) lie closer to the
  * ring's plane than to that one colour: a gradient runs on under the text, a flat fill does not.
  */
@@ -139,16 +167,7 @@ export function dominantColour(data: Uint8Array, pixels: Int32Array): { colour: 
 	for (const i of pixels) if (quantise(data, i) === best) members[k++] = i;
 	const colour = medianRgba(data, members)!;
 	let near = 0;
-	for (const i of pixels) {
-		const o = i * 4;
-		if (
-			Math.abs(data[o]! - colour[0]!) <= FLAT &&
-			Math.abs(data[o + 1]! - colour[1]!) <= FLAT &&
-			Math.abs(data[o + 2]! - colour[2]!) <= FLAT &&
-			Math.abs(data[o + 3]! - colour[3]!) <= FLAT
-		)
-			near++;
-	}
+	for (const i of pixels) if (nearColour(data, i, colour)) near++;
 	return { colour, share: near / pixels.length };
 }
 

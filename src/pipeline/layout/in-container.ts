@@ -26,50 +26,63 @@ const MIN_FILL = 0.02;
 const SECOND_SHARE = 0.5;
 /** How far (px) a container may reach past the reader's box and still be held by it. */
 const HELD_SLACK = 4;
+/** Share of the reader's box a container it holds fills at least: a box is at most 30% larger than its text. */
+const HELD_FILL = 0.25;
 /** An inside this full of its bounding box is a rectangle: a panel, as is any dark shape. */
 const RECTANGULAR = 0.9;
 
 /**
- * What a region whose background is one flat colour holds in closed shapes of that colour: a
- * finding per shape (none when no shape holds its lettering), and, when the reader gave lines and
- * some lie in no shape, those lines as a region of their own, to be looked for on open background.
- * `claimed` says a shape belongs to another region (its box's centre is inside): it is never taken
- * as this region's second container.
+ * What a region holds in closed shapes of the flat colours given (its background's, or, off a flat
+ * background, the box's own commonest colours, commonest first): a finding per shape (none when no
+ * shape holds its lettering), and, when the reader gave lines and some lie in no shape, those lines
+ * as a region of their own, to be looked for on open background. The first colour with a shape
+ * holding lettering gives the region's container; shapes of the other colours join it only as a
+ * second container would (two signs on a wall read as one region). `claimed` says a shape belongs
+ * to another region (its box's centre is inside): it is never taken as this region's second container.
  */
 export function findInShapes(
 	crop: Patch,
 	region: TranslatedRegion,
 	search: Box,
 	readerBox: Box,
-	bg: Background,
+	colours: Background[],
 	claimed: (shape: Shape) => boolean,
-): { found: Finding[]; rest?: TranslatedRegion & { part: number }; held?: Container } {
-	const colour = bg.planes.map((p) => p[0]);
-	const shapes = closedShapes(crop, search, readerBox, colour, FLOOD_TOLERANCE);
-	const first = shapes[0];
-	if (!first) return { found: [] };
-	// A box around the whole container is a box around all its lettering: the lettering is found as
-	// on open background, from the box (glyphs fitted tightly, touching the outline on every side,
-	// cut the container's background in pieces the flood cannot join), the container kept.
-	if (within(first.box, grow(readerBox, HELD_SLACK))) {
-		let insideArea = 0;
-		for (const v of first.inside) insideArea += v;
-		return { found: [], held: containerOf(first, insideArea, bg) };
-	}
+): { found: Finding[]; rest?: TranslatedRegion & { part: number }; held?: { container: Container; bg: Background } } {
 	const lines = region.lines ?? [];
-	// Another shape is part of the region when the reader said a line is in it, or else when the box
-	// holds most of its lettering (a neighbour the box only grazes keeps its own).
-	const part = (shape: Shape) =>
-		lines.length > 0
-			? lines.some((l) => overlap(l.box, shape.box) >= 0.5 * area(l.box))
-			: shape.inkInBox >= SECOND_SHARE * shape.ink && shape.inkInBox >= 0.1 * first.inkInBox;
 	const found: Finding[] = [];
-	for (const shape of shapes) {
-		if (shape !== first && (!part(shape) || claimed(shape))) continue;
-		const finding = inShape(crop, region, search, readerBox, bg, shape);
-		if (finding) found.push(finding);
+	let primary: Shape | undefined;
+	for (const bg of colours) {
+		const shapes = closedShapes(crop, search, readerBox, colourOf(bg), FLOOD_TOLERANCE);
+		const first = shapes[0];
+		if (!first) continue;
+		// A box around the whole container is a box around all its lettering: the lettering is found as
+		// on open background, from the box (glyphs fitted tightly, touching the outline on every side,
+		// cut the container's background in pieces the flood cannot join), the container kept. A shape
+		// much smaller than the box (paper between hatching lines) is no container the box was read around.
+		if (!primary && within(first.box, grow(readerBox, HELD_SLACK)) && area(first.box) >= HELD_FILL * area(readerBox)) {
+			let insideArea = 0;
+			for (const v of first.inside) insideArea += v;
+			return { found: [], held: { container: containerOf(first, insideArea, bg), bg } };
+		}
+		// Another shape is part of the region when the reader said a line is in it, or else when the box
+		// holds most of its lettering (a neighbour the box only grazes keeps its own).
+		const part = (shape: Shape) =>
+			lines.length > 0
+				? lines.some((l) => overlap(l.box, shape.box) >= 0.5 * area(l.box))
+				: shape.inkInBox >= SECOND_SHARE * shape.ink && shape.inkInBox >= 0.1 * (primary ?? first).inkInBox;
+		for (const shape of shapes) {
+			if ((primary || shape !== first) && (!part(shape) || claimed(shape))) continue;
+			const finding = inShape(crop, region, search, readerBox, bg, shape);
+			if (!finding) continue;
+			found.push(finding);
+			primary ??= shape;
+		}
 	}
 	return found.length > 0 ? shareOut(region, found) : { found };
+}
+
+function colourOf(bg: Background): number[] {
+	return bg.planes.map((p) => p[0]);
 }
 
 function inShape(

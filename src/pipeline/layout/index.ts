@@ -18,7 +18,7 @@ import type { Mode } from "../../request/options";
 import { area, clipBox, cutPatch, overlap, toPatchBox, union } from "../patch";
 import type { Box, Container, Patch, Rgb, TextBlock, TranslatedRegion } from "../types";
 import { findAround } from "./around";
-import { type Background, fitBackground, predict } from "./background";
+import { type Background, boxColours, fitBackground, predict } from "./background";
 import { centre, groupBlocks, holds, holdsPoint, iou, type LaidOut } from "./blocks";
 import type { Finding } from "./finding";
 import { findInShapes } from "./in-container";
@@ -67,16 +67,20 @@ export function layoutCrop(
 		const padded = paddedBox(readerBox, search);
 		const first = cutPatch(crop, padded);
 		if (first.width < 3 || first.height < 3) continue;
-		const bg = fitBackground(first, toPatchBox(first, readerBox));
-		const colour = centreColour(bg, first.width, first.height);
-		if (bg.kind === "flat") {
-			const claimed = (shape: { box: Box; inside: Uint8Array }) =>
-				boxes.some((o) => o.id !== region.id && holdsPoint(shape.box, shape.inside, centre(o.box)));
-			const { found, rest, held } = findInShapes(crop, region, search, readerBox, bg, claimed);
-			if (held) {
-				open.push({ region, part: 0, search, readerBox, bg, padded, colour, held });
-				continue;
-			}
+		const measured = fitBackground(first, toPatchBox(first, readerBox));
+		const claimed = (shape: { box: Box; inside: Uint8Array }) =>
+			boxes.some((o) => o.id !== region.id && holdsPoint(shape.box, shape.inside, centre(o.box)));
+		// Off a flat background, the box's own colours may be those of panels or labels it runs over the
+		// edge of, or holds two of (screentone, a wall). On a flat one they are its lettering's: the
+		// strokes of a bold glyph are a closed shape too.
+		const flats = measured.kind === "flat" ? [measured] : boxColours(first, toPatchBox(first, readerBox));
+		const { found, rest, held } = findInShapes(crop, region, search, readerBox, flats, claimed);
+		if (held) {
+			const colour = centreColour(held.bg, first.width, first.height);
+			open.push({ region, part: 0, search, readerBox, bg: held.bg, padded, colour, held: held.container });
+			continue;
+		}
+		if (found.length > 0) {
 			findings.push(...found);
 			if (rest) {
 				const restBox = clipBox(rest.box, search);
@@ -94,9 +98,10 @@ export function layoutCrop(
 					colour: restColour,
 				});
 			}
-			if (found.length > 0) continue;
+			continue;
 		}
-		open.push({ region, part: 0, search, readerBox, bg, padded, colour });
+		const colour = centreColour(measured, first.width, first.height);
+		open.push({ region, part: 0, search, readerBox, bg: measured, padded, colour });
 	}
 	// Free lettering after every container is known: a glyph in another block's balloon is never taken.
 	const containers = findings.filter((f) => f.closed);
