@@ -7,7 +7,7 @@ import { chunk as pngChunk, zlibStored } from "../support/png";
 import * as images from "./fixtures/images";
 import * as webp from "./fixtures/webp";
 import { join } from "./hostile/bytes";
-import { DHT, DQT, jpeg, sof, sos, zeroJpeg } from "./hostile/jpeg";
+import { zeroJpeg } from "./hostile/jpeg";
 import { chunk, riff, solidVp8l } from "./hostile/webp";
 
 function bytes(base64: string): Uint8Array {
