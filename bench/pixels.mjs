@@ -12,7 +12,7 @@
  * to the model's request (upload, decode, reader copy), and from the model's answer to the
  * response's last byte (layout, erase, typeset, compose, encode, streaming).
  *
- * Usage: node bench/pixels.mjs [--runs N] [--only <substring>] [--before <git ref> | --before none]
+ * Usage: node bench/pixels.mjs [--runs N] [--only <substring>[,<substring>...]] [--before <git ref> | --before none]
  */
 import { execSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
@@ -163,7 +163,7 @@ const scenarios = [
 const loadAtStart = loadavg()[0];
 const results = [];
 for (const scenario of scenarios) {
-	if (only && !scenario.name.includes(only)) continue;
+	if (only && !only.split(",").some((part) => scenario.name.includes(part))) continue;
 	const requests = await Promise.all(scenario.specs.map(bodyOf));
 	const row = { scenario, fileBytes: requests.reduce((sum, r) => sum + r.sample.bytes.length, 0) };
 	for (const tree of trees) {

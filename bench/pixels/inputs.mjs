@@ -83,15 +83,68 @@ export const CASES = [
 		height: 5000,
 		regions: 12,
 	},
+	// The kinds whose decoders hold more than a few rows (issue 11), each just under its limit.
 	{
-		name: "5000×5000 lossless WebP (25 MP), 12 regions",
-		file: "big.webp",
+		name: "2400×2000 progressive JPEG (4.8 MP), 6 regions",
+		file: "limit-progressive.jpg",
+		encode: [...CAMERA_JPEG, "-interlace", "JPEG"],
+		kind: "texture",
+		script: "latin",
+		width: 2400,
+		height: 2000,
+		regions: 6,
+	},
+	{
+		name: "1800×1400 progressive 4:4:4 JPEG (2.5 MP), 6 regions",
+		file: "limit-progressive-444.jpg",
+		encode: ["-quality", "88", "-sampling-factor", "1x1", "-interlace", "JPEG"],
+		kind: "texture",
+		script: "latin",
+		width: 1800,
+		height: 1400,
+		regions: 6,
+	},
+	{
+		name: "1800×1600 lossless WebP (2.9 MP), 6 regions",
+		file: "limit-2.webp",
 		encode: ["-define", "webp:lossless=true"],
 		kind: "manga",
 		script: "ko",
-		width: 5000,
-		height: 5000,
-		regions: 12,
+		width: 1800,
+		height: 1600,
+		regions: 6,
+	},
+	{
+		name: "1800×1600 interlaced PNG (2.9 MP), 6 regions",
+		file: "limit-adam7-2.png",
+		encode: ["-interlace", "PNG"],
+		kind: "manga",
+		script: "ja",
+		width: 1800,
+		height: 1600,
+		regions: 6,
+	},
+	{
+		name: "1800×1600 JPEG turned by EXIF orientation 6 (2.9 MP), 6 regions",
+		file: "limit-turned-2.jpg",
+		// Stored a quarter turn back, as a phone held upright stores it.
+		encode: [...CAMERA_JPEG, "-rotate", "-90"],
+		orientation: 6,
+		kind: "texture",
+		script: "latin",
+		width: 1800,
+		height: 1600,
+		regions: 6,
+	},
+	{
+		name: "1100×800 CMYK JPEG (0.9 MP), 4 regions",
+		file: "limit-cmyk-2.jpg",
+		encode: ["-colorspace", "CMYK", "-quality", "88"],
+		kind: "texture",
+		script: "latin",
+		width: 1100,
+		height: 800,
+		regions: 4,
 	},
 ];
 
@@ -119,6 +172,16 @@ export const WARMUP = {
 };
 
 const DIR = "bench/out/pixels-inputs";
+
+/**
+ * The JPEG with an EXIF orientation (APP1 after SOI), as a phone writes it.
+ */
+function withOrientation(jpeg, orientation) {
+	const tiff = [0x4d, 0x4d, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0];
+	const body = [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff];
+	const app1 = [0xff, 0xe1, (body.length + 2) >> 8, (body.length + 2) & 255, ...body];
+	return Buffer.concat([jpeg.subarray(0, 2), Buffer.from(app1), jpeg.subarray(2)]);
+}
 const FORMATS = { png: "png", jpg: "jpeg", gif: "gif", webp: "webp" };
 
 /** { bytes, format, width, height, regions } for a case, generating it the first time. */
@@ -129,8 +192,9 @@ export async function input(spec) {
 	if (!existsSync(file) || !existsSync(meta)) {
 		const sample = await makeSample({ ...spec, seed: spec.width + spec.regions, regionCount: spec.regions });
 		const png = writePng(sample.image);
-		if (spec.file.endsWith(".png")) writeFileSync(file, png);
+		if (!spec.encode) writeFileSync(file, png);
 		else execFileSync("convert", ["png:-", ...spec.encode, file], { input: png });
+		if (spec.orientation) writeFileSync(file, withOrientation(readFileSync(file), spec.orientation));
 		const regions = sample.regions.map(({ id, text, box, vertical }) => ({
 			id,
 			text,

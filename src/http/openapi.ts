@@ -214,7 +214,7 @@ function buildDocument(): JsonObject {
 							},
 						},
 						"413": errorResponse(
-							"The image exceeds 20 MB after base64 decoding, or 25 megapixels (less for kinds that take more memory to decode, such as a progressive JPEG with full-resolution colour: 17.0; the detail states the limit). Not charged.",
+							"The image exceeds 20 MB after base64 decoding, or 25 megapixels (less for kinds that take more memory to decode, such as a lossless WebP: 3.1; the detail states the limit). Not charged.",
 							"Image is 6000x5000 (30.0 megapixels); the limit is 25 megapixels",
 						),
 						"422": errorResponse(

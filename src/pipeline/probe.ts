@@ -115,9 +115,9 @@ function probeJpeg(bytes: Uint8Array, admit: Admit): ProbedImage {
  */
 const PHOTON_BYTES_PER_PIXEL = 14;
 
-/** What the frame header alone says a decode costs at least: a progressive frame's coefficients. */
+/** What the frame header alone says a decode costs at least: a progressive frame's row of coefficients. */
 function frameCost(frame: Frame): DecodeCost {
-	const memory = frame.progressive ? mcuGrid(frame).mcusY * mcuRowBytes(mcuGrid(frame)) : 0;
+	const memory = frame.progressive ? mcuRowBytes(mcuGrid(frame)) : 0;
 	return { memory, fixedMemory: 0, work: 0, kind: frame.progressive ? progressiveKind(frame) : "a JPEG" };
 }
 

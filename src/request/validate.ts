@@ -5,14 +5,26 @@ import type { TranslateBody } from "./body";
 import { invalidField, RequestError } from "./errors";
 import { translateOptionsSchema } from "./schema";
 
-/** Images above this many pixels are refused (DESIGN "Limits"): 25 MP is what fits the isolate's memory. */
+/** Images above this many pixels are refused (DESIGN "Limits"). */
 export const MAX_PIXELS = 25_000_000;
+
+const MB = 1024 * 1024;
+/** What one call may add to the isolate's memory at its peak (issue 11): two at once fit its 128 MB. */
+export const CALL_MEMORY = 60 * MB;
 /**
- * What a decode may hold while it runs, in the part that grows with the image: a 25 MP image at
- * 4 bytes a pixel (one RGBA raster), and 2 MB for the rows and bands beside it. Kinds that hold
- * more a pixel get a proportionally lower limit.
+ * What a call adds besides its decoder's buffers, measured in workerd on the streaming kinds
+ * (docs/benchmarks.md, "The whole call"): about 28 MB (fonts' caches, HarfBuzz, resvg, the reader
+ * copy) plus 0.7 bytes a pixel (crops, bands, the PNG encoder's output) — 45.5 MB at 25 MP.
  */
-export const MAX_DECODE_MEMORY = MAX_PIXELS * 4 + 2 * 1024 * 1024;
+const CALL_BASE = 28 * MB;
+const CALL_BYTES_PER_PIXEL = 0.7;
+/**
+ * A decoder's buffers count more than once at the call's peak: each pass decodes anew, and the
+ * previous pass's buffers are still uncollected garbage when the next one allocates its own
+ * (measured: the peak grows by 1.2 to 2.3 times what the decode holds, by kind).
+ */
+const DECODE_HELD_FACTOR = 2.5;
+
 /**
  * What it may hold besides, whatever the image's size (inflater window, prefix tables): a file that
  * asks for more is built to exhaust memory, not to show a picture.
@@ -48,9 +60,9 @@ function probe(bytes: Uint8Array): ProbedImage {
 }
 
 /**
- * 413 above 25 MP, or above the smaller limit of a file whose decoding holds more than the 4 bytes
- * a pixel of an RGBA raster: the same memory as a 25 MP image, whatever the format. Called by the
- * probe with the header's size first, then with the full cost.
+ * 413 above 25 MP, or above the lower limit of a kind whose decoding holds more a pixel than the
+ * streaming kinds' few rows: the limit at which its whole call stays within CALL_MEMORY, stated in
+ * the detail. Called by the probe with the header's size first, then with the full cost.
  */
 export function admitImage(width: number, height: number, cost?: DecodeCost): void {
 	const pixels = width * height;
@@ -60,13 +72,24 @@ export function admitImage(width: number, height: number, cost?: DecodeCost): vo
 	if (cost.fixedMemory > MAX_DECODE_FIXED_MEMORY) {
 		throw new ImageDataError(`decoding would hold ${cost.fixedMemory} bytes of tables`);
 	}
-	if (cost.memory > MAX_DECODE_MEMORY) {
-		const limit = Math.floor(MAX_DECODE_MEMORY / (cost.memory / pixels));
+	if (callPeak(pixels, cost.memory) > CALL_MEMORY) {
+		const limit = pixelLimit(cost.memory / pixels);
 		throw new RequestError(
 			413,
 			`${size}; the limit is ${megapixels(limit)} megapixels for ${cost.kind}, which takes more memory to decode (25 megapixels for other images)`,
 		);
 	}
+}
+
+/** A call's added peak, by the measured model above, for an image whose decode holds `held` bytes. */
+function callPeak(pixels: number, held: number): number {
+	return CALL_BASE + CALL_BYTES_PER_PIXEL * pixels + DECODE_HELD_FACTOR * held;
+}
+
+/** The most pixels of a kind whose decode holds `perPixel` bytes a pixel that keep callPeak within CALL_MEMORY. */
+export function pixelLimit(perPixel: number): number {
+	const limit = (CALL_MEMORY - CALL_BASE) / (CALL_BYTES_PER_PIXEL + DECODE_HELD_FACTOR * perPixel);
+	return Math.min(MAX_PIXELS, Math.floor(limit));
 }
 
 function megapixels(pixels: number): string {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { chunk, riff, solidVp8l } from "../pipeline/hostile/webp";
 import { toBase64 } from "../support/png";
 import { instantPipeline, service, validBody } from "../support/service";
 
@@ -37,14 +38,6 @@ function pngHeader(width: number, height: number): string {
 	view.setUint32(20, height);
 	bytes.set([8, 6, 0, 0, 0], 24);
 	return toBase64(bytes);
-}
-
-/** A progressive JPEG's frame header (SOF2) with three components sampled h×v each: no scan behind it. */
-function progressiveJpegHeader(width: number, height: number, sampling: [number, number, number]): string {
-	const components = sampling.flatMap((hv, i) => [i + 1, hv, i === 0 ? 0 : 1]);
-	const segment = [8, height >> 8, height & 255, width >> 8, width & 255, 3, ...components];
-	const length = segment.length + 2;
-	return toBase64(new Uint8Array([0xff, 0xd8, 0xff, 0xc2, length >> 8, length & 255, ...segment]));
 }
 
 describe("bodies that are not a JSON object: 400", () => {
@@ -88,12 +81,12 @@ describe("too large: 413", () => {
 		expect((await res.json<{ detail: string }>()).detail).toContain("25 megapixels");
 	});
 
-	it("refuses a progressive JPEG with full-resolution colour over 17.0 megapixels, saying why", async () => {
-		const fullColour = progressiveJpegHeader(4500, 4000, [0x11, 0x11, 0x11]);
+	it("refuses a lossless WebP over its 3.1 megapixels, saying why", async () => {
+		const lossless = toBase64(riff([chunk("VP8L", solidVp8l(2000, 2000))]));
 		await expectRefused(
-			json({ imageBase64: fullColour }),
+			json({ imageBase64: lossless }),
 			413,
-			"Image is 4500x4000 (18.0 megapixels); the limit is 17.0 megapixels for a progressive JPEG with full-resolution colour, which takes more memory to decode (25 megapixels for other images)",
+			"Image is 2000x2000 (4.0 megapixels); the limit is 3.1 megapixels for a lossless WebP, which takes more memory to decode (25 megapixels for other images)",
 		);
 	});
 });

@@ -4,8 +4,6 @@ import { decodeRows } from "../../src/pipeline/decode";
 import { encodePng } from "../../src/pipeline/encode";
 import { PipelineError } from "../../src/pipeline/errors";
 import { ImageDataError } from "../../src/pipeline/pixels/image-error";
-import { inPlaceSize, mcuRowBytes } from "../../src/pipeline/pixels/jpeg/coefficients";
-import { mcuGrid } from "../../src/pipeline/pixels/jpeg/container";
 import { applyOrientation, emitOriented } from "../../src/pipeline/pixels/orientation";
 import type { Raster } from "../../src/pipeline/types";
 import { decodeFile, probed } from "../support/decode";
@@ -244,48 +242,6 @@ describe("decoding a file", () => {
 			expect(refusedBy(file)).toBe(who);
 		});
 	}
-});
-
-describe("progressive JPEG coefficients in the raster's buffer", () => {
-	const grid = (width: number, height: number, sampling: [number, number][]) =>
-		mcuGrid({
-			width,
-			height,
-			components: sampling.map(([h, v], index) => ({ id: index + 1, index, h, v, quantId: 0 })),
-		});
-	const bufferSize = (width: number, height: number, sampling: [number, number][]) => {
-		const g = grid(width, height, sampling);
-		return { size: inPlaceSize(width, height, g, mcuRowBytes(g)), raster: width * height * 4, row: mcuRowBytes(g) };
-	};
-
-	it("needs the raster plus less than two MCU rows of coefficients for 4:2:0, 4:2:2 and grey at 25 MP", () => {
-		for (const sampling of [
-			[
-				[2, 2],
-				[1, 1],
-				[1, 1],
-			],
-			[
-				[2, 1],
-				[1, 1],
-				[1, 1],
-			],
-			[[1, 1]],
-		] as [number, number][][]) {
-			const { size, raster, row } = bufferSize(5000, 5000, sampling);
-			expect(size).toBeGreaterThanOrEqual(raster);
-			expect(size).toBeLessThan(raster + 2 * row);
-		}
-	});
-
-	it("needs 6 bytes per pixel for 4:4:4, where coefficients outgrow the pixels", () => {
-		const { size } = bufferSize(5000, 5000, [
-			[1, 1],
-			[1, 1],
-			[1, 1],
-		]);
-		expect(size / (5000 * 5000)).toBeCloseTo(6, 1);
-	});
 });
 
 describe("EXIF orientation", () => {

@@ -1,3 +1,4 @@
+import { inflatedSize } from "../../src/pipeline/pixels/png-decode";
 /** A real, minimal PNG (solid colour, 8-bit RGBA) for tests that need a valid image file. */
 export async function solidPng(
 	width: number,
@@ -15,13 +16,13 @@ export async function solidPng(
 	return rgba8Png(width, height, compressed);
 }
 
-/** Signature, IHDR of 8-bit RGBA, one IDAT of this zlib stream, IEND. */
-function rgba8Png(width: number, height: number, zlib: Uint8Array): Uint8Array {
+/** Signature, IHDR of 8-bit samples (RGBA unless `colourType` says otherwise), one IDAT of this zlib stream, IEND. */
+function rgba8Png(width: number, height: number, zlib: Uint8Array, colourType = 6, interlace = 0): Uint8Array {
 	const ihdr = new Uint8Array(13);
 	const view = new DataView(ihdr.buffer);
 	view.setUint32(0, width);
 	view.setUint32(4, height);
-	ihdr.set([8, 6, 0, 0, 0], 8);
+	ihdr.set([8, colourType, 0, 0, interlace], 8);
 	return concat([
 		new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
 		chunk("IHDR", ihdr),
@@ -44,6 +45,15 @@ export function storedPng(
 		for (let x = 0; x < width; x++) raw.set(pixel(x, y), y * (1 + width * 4) + 1 + x * 4);
 	}
 	return rgba8Png(width, height, zlibStored(raw));
+}
+
+/**
+ * A valid interlaced (Adam7) PNG of 8-bit grey, all black: every pass's rows (filter 0, zeros) in
+ * stored deflate blocks.
+ */
+export function interlacedGreyPng(width: number, height: number): Uint8Array {
+	const header = { width, height, bitDepth: 8, colorType: 0, interlaced: true, bitsPerPixel: 8 };
+	return rgba8Png(width, height, zlibStored(new Uint8Array(inflatedSize(header))), 0, 1);
 }
 
 /** A zlib stream of stored (uncompressed) blocks, with its Adler-32. */

@@ -223,8 +223,8 @@ const jpegFiles: HostileFile[] = [
 		bytes: () => jpeg([...DQT, ...DHT, ...sof(0xc1, 16, 16, [0x11], 12)], [[sos([1]), zeros(8)]]),
 	},
 	{
-		name: "sequential 4:4:4 JPEG of 5000x5000 with one scan per component (6 bytes a pixel)",
-		verdict: "too-large",
+		name: "sequential 4:4:4 JPEG of 5000x5000 with one scan per component (its scans take turns on each MCU row)",
+		verdict: "decodes",
 		bytes: () => {
 			const data = zeros(Math.ceil((greyBlocks(5000, 5000) * 3) / 8));
 			return jpeg(
@@ -419,9 +419,9 @@ const webp: HostileFile[] = [
 		bytes: () => riff([vp8x(1, 1), chunk("VP8L", solidVp8l(1, 1)), chunk("VP8L", solidVp8l(1, 1))]),
 	},
 	{
-		name: "lossless WebP of 2500x2500 in 30 bytes (a solid colour: priced by its pixels)",
+		name: "lossless WebP of 1700x1700 in 30 bytes (a solid colour: priced by its pixels)",
 		verdict: "decodes",
-		bytes: () => riff([chunk("VP8L", solidVp8l(2500, 2500))]),
+		bytes: () => riff([chunk("VP8L", solidVp8l(1700, 1700))]),
 	},
 	{
 		name: "lossless WebP of 16384x16384 in 30 bytes",

@@ -39,3 +39,29 @@ export function jpeg(headers: number[], scans: [number[], Uint8Array][]): Uint8A
 
 /** Blocks of a grey frame (one 8x8 block per MCU). */
 export const greyBlocks = (width: number, height: number) => Math.ceil(width / 8) * Math.ceil(height / 8);
+
+/** APP1 with an EXIF block whose IFD0 holds one tag, Orientation. */
+export function exifSegment(orientation: number): number[] {
+	const tiff = [0x4d, 0x4d, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0];
+	return segment(0xe1, [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff]);
+}
+
+/**
+ * A JPEG of `width` x `height` whose scans (`scans`: component ids per scan) decode from zero bits:
+ * `marker` 0xc0 sequential, 0xc2 progressive (each scan then a DC scan); `extra` segments go first.
+ */
+export function zeroJpeg(
+	marker: number,
+	width: number,
+	height: number,
+	sampling: number[],
+	scans: number[][],
+	extra: number[] = [],
+): Uint8Array {
+	// Three bits a block (DC "0", AC end of block "00"), for up to 16 blocks per 8x8 pixels of each component.
+	const data = (ids: number[]) => zeros(Math.ceil((greyBlocks(width, height) * ids.length * 16 * 3) / 8));
+	return jpeg(
+		[...extra, ...DQT, ...DHT, ...sof(marker, width, height, sampling)],
+		scans.map((ids) => [marker === 0xc2 ? sos(ids, 0, 0) : sos(ids), data(ids)]),
+	);
+}

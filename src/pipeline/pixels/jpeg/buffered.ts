@@ -1,27 +1,23 @@
-import type { CoefficientStore } from "./coefficients";
+import { CoefficientStore } from "./coefficients";
 import type { JpegContainer } from "./container";
 import { idct8x8, idctDcOnly } from "./idct";
 import { isRgb, samplePlanes, writeMcuRow } from "./output";
 import type { McuRowTarget } from "./row-target";
-import { decodeScan } from "./scans";
+import { ScanCursor } from "./scans";
 import { ZIGZAG } from "./zigzag";
 
 /**
  * Decodes a JPEG whose coefficients arrive over several scans (progressive, or sequential with the
- * components in separate scans): every scan is read into the coefficient store, then the MCU rows
- * are turned into pixels top to bottom, into `target`. The store is the tail of the raster's own
- * buffer when the target is that raster (see CoefficientStore), the coefficients alone otherwise.
+ * components in separate scans) an MCU row at a time: every scan adds its part of the row's
+ * coefficients, each resuming where it stopped on the row above, then the row is turned into
+ * pixels, into `target`. It holds one MCU row of coefficients, whatever the image's size.
  */
-export function decodeBuffered(
-	bytes: Uint8Array,
-	jpeg: JpegContainer,
-	store: CoefficientStore,
-	target: McuRowTarget,
-): void {
+export function decodeBuffered(bytes: Uint8Array, jpeg: JpegContainer, target: McuRowTarget): void {
 	const { frame, adobeTransform } = jpeg;
 	const { width, height } = frame;
 	const grid = target.grid;
-	for (const scan of jpeg.scans) decodeScan(bytes, frame, grid, store, scan);
+	const store = new CoefficientStore(grid);
+	const cursors = jpeg.scans.map((scan) => new ScanCursor(bytes, frame, grid, scan, store));
 	const planes = samplePlanes(width, grid);
 	// A progressive component no scan ever named has no table: its coefficients are all zero anyway.
 	const quant = frame.components.map((c) => naturalOrder(c.quant));
@@ -29,6 +25,8 @@ export function decodeBuffered(
 	const coef = new Int32Array(64);
 	const rgb = isRgb(frame.components, adobeTransform);
 	for (let my = 0; my < grid.mcusY; my++) {
+		store.startRow(my);
+		for (const cursor of cursors) cursor.decodeUntil(my + 1);
 		for (let c = 0; c < planes.length; c++) {
 			const p = planes[c]!;
 			const q = quant[c]!;

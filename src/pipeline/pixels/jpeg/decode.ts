@@ -2,14 +2,14 @@ import type { Raster, RowSink } from "../../types";
 import { emitOriented, orientedBandRows } from "../orientation";
 import { decodeBaseline } from "./baseline";
 import { decodeBuffered } from "./buffered";
-import { CoefficientStore, inPlaceSize, mcuRowBytes } from "./coefficients";
+import { mcuRowBytes } from "./coefficients";
 import { type JpegContainer, mcuGrid } from "./container";
 import { bandTarget, rasterTarget } from "./row-target";
 
 /**
- * Decodes a JPEG our decoder takes to RGBA rows as displayed. A sequential JPEG whose one scan
- * carries every component streams, one MCU row at a time; one whose coefficients come over several
- * scans keeps them (2 bytes a sample) until the last scan, then streams. Orientations 1 and 2 (a
+ * Decodes a JPEG our decoder takes to RGBA rows as displayed, one MCU row at a time: a sequential
+ * JPEG whose one scan carries every component as it streams; one whose coefficients come over
+ * several scans with every scan taking its turn on each MCU row (`decodeBuffered`). Orientations 1 and 2 (a
  * mirror) need nothing more; the others turn or flip the whole image, so it is decoded into a raster
  * first (`decodeJpegRaster`) and its rows are emitted from there.
  */
@@ -22,21 +22,18 @@ export function decodeJpegRows(bytes: Uint8Array, jpeg: JpegContainer, sink: Row
 	const grid = mcuGrid(frame);
 	const target = bandTarget(grid, frame.width, sink, orientation === 2);
 	if (streams(jpeg)) decodeBaseline(bytes, jpeg, target);
-	else decodeBuffered(bytes, jpeg, new CoefficientStore(frame.width, frame.height, grid, false), target);
+	else decodeBuffered(bytes, jpeg, target);
 }
 
-/** The JPEG as stored (before its EXIF orientation), in one raster: multi-scan coefficients live in its own buffer. */
+/** The JPEG as stored (before its EXIF orientation), in one raster. */
 export function decodeJpegRaster(bytes: Uint8Array, jpeg: JpegContainer): Raster {
 	const { width, height } = jpeg.frame;
 	const grid = mcuGrid(jpeg.frame);
-	if (streams(jpeg)) {
-		const data = new Uint8Array(width * height * 4);
-		decodeBaseline(bytes, jpeg, rasterTarget(grid, new Int32Array(data.buffer)));
-		return { width, height, data };
-	}
-	const store = new CoefficientStore(width, height, grid, true);
-	decodeBuffered(bytes, jpeg, store, rasterTarget(grid, new Int32Array(store.buffer, 0, width * height)));
-	return { width, height, data: new Uint8Array(store.buffer, 0, width * height * 4) };
+	const data = new Uint8Array(width * height * 4);
+	const target = rasterTarget(grid, new Int32Array(data.buffer));
+	if (streams(jpeg)) decodeBaseline(bytes, jpeg, target);
+	else decodeBuffered(bytes, jpeg, target);
+	return { width, height, data };
 }
 
 /** One sequential scan with every component: decoded as it streams. */
@@ -50,12 +47,10 @@ export function jpegHeldBytes(jpeg: JpegContainer): number {
 	const grid = mcuGrid(jpeg.frame);
 	// Per component one MCU row of samples, and an upsampled row of the width.
 	const rows = grid.h.reduce((n, h, c) => n + grid.mcusX * h * 8 * grid.v[c]! * 8 + width * 16, 0);
-	if (jpeg.orientation <= 2) {
-		const band = width * 8 * grid.vmax * 4;
-		return rows + band + (streams(jpeg) ? 0 : grid.mcusY * mcuRowBytes(grid));
-	}
-	// The stored raster (with the coefficients in its buffer), then a band of displayed rows.
-	const raster = streams(jpeg) ? width * height * 4 : inPlaceSize(width, height, grid, mcuRowBytes(grid));
+	const coefficients = streams(jpeg) ? 0 : mcuRowBytes(grid);
+	if (jpeg.orientation <= 2) return rows + coefficients + width * 8 * grid.vmax * 4;
+	// The stored raster, then a band of displayed rows.
+	const raster = width * height * 4;
 	const shownWidth = jpeg.orientation >= 5 ? height : width;
-	return rows + raster + shownWidth * orientedBandRows(jpeg.orientation, width, height) * 4;
+	return rows + coefficients + raster + shownWidth * orientedBandRows(jpeg.orientation, width, height) * 4;
 }

@@ -5,36 +5,57 @@ import { BitReader, type HuffmanTable } from "./huffman";
 import { ZIGZAG } from "./zigzag";
 
 /**
- * Decodes one scan into the coefficient store (quantised values, natural order), following
- * ITU T.81 annex G for progressive scans: DC first and refining scans, AC first scans with end-of-
- * band runs, AC refining scans with correction bits. A sequential scan is a DC first scan plus an
- * AC first scan over 1..63 of the same block.
+ * One scan, decoded a band of MCU rows at a time into the coefficient store (quantised values,
+ * natural order), following ITU T.81 annex G for progressive scans: DC first and refining scans, AC
+ * first scans with end-of-band runs, AC refining scans with correction bits. A sequential scan is a
+ * DC first scan plus an AC first scan over 1..63 of the same block.
+ *
+ * Every scan of a file keeps its own cursor (where it stopped in its data, its predictions, its
+ * end-of-band run), so that the scans take turns on each MCU row: a block's refinements need only
+ * that block's earlier values, and the whole image's coefficients are never held at once.
  */
-export function decodeScan(bytes: Uint8Array, frame: Frame, grid: McuGrid, store: CoefficientStore, scan: Scan): void {
-	const decoder = new ScanDecoder(new BitReader(bytes, scan.start), store.coefficients, scan, frame);
-	const { reader } = decoder;
-	const { restartInterval } = scan;
-	const restart = () => {
-		reader.restart();
-		decoder.reset();
-	};
-	if (scan.components.length === 1) {
-		// Not interleaved: an MCU is one block, over the blocks that hold the component's samples.
-		const c = scan.components[0]!.index;
-		const blocks = componentSize(frame, grid, scan.components[0]!, 8);
-		let mcu = 0;
-		for (let by = 0; by < blocks.y; by++) {
-			for (let bx = 0; bx < blocks.x; bx++, mcu++) {
-				if (restartInterval && mcu > 0 && mcu % restartInterval === 0) restart();
-				decoder.block(0, c, store.block(c, bx, by));
+export class ScanCursor {
+	private readonly decoder: ScanDecoder;
+	/** Not interleaved: the component's blocks, an MCU being one block. */
+	private readonly blocks?: { x: number; y: number };
+	/** Next block row (not interleaved) or MCU row (interleaved) to decode. */
+	private next = 0;
+	/** MCUs decoded, for the restart interval. */
+	private mcu = 0;
+
+	constructor(
+		bytes: Uint8Array,
+		frame: Frame,
+		private readonly grid: McuGrid,
+		private readonly scan: Scan,
+		private readonly store: CoefficientStore,
+	) {
+		this.decoder = new ScanDecoder(new BitReader(bytes, scan.start), store.coefficients, scan, frame);
+		if (scan.components.length === 1) this.blocks = componentSize(frame, grid, scan.components[0]!, 8);
+	}
+
+	/** Decodes the scan's blocks of the MCU rows before `end` (the store holding them). */
+	decodeUntil(end: number): void {
+		const { decoder, scan, grid, store } = this;
+		const { reader } = decoder;
+		const { restartInterval } = scan;
+		if (this.blocks) {
+			const c = scan.components[0]!.index;
+			const last = Math.min(this.blocks.y, end * grid.v[c]!);
+			for (; this.next < last; this.next++) {
+				const by = this.next;
+				for (let bx = 0; bx < this.blocks.x; bx++, this.mcu++) {
+					if (restartInterval && this.mcu > 0 && this.mcu % restartInterval === 0) decoder.restart();
+					decoder.block(0, c, store.block(c, bx, by));
+				}
+				if (reader.truncated) throw new JpegFormatError("data ends before the last block");
 			}
-			if (reader.truncated) throw new JpegFormatError("data ends before the last block");
+			return;
 		}
-	} else {
-		let mcu = 0;
-		for (let my = 0; my < grid.mcusY; my++) {
-			for (let mx = 0; mx < grid.mcusX; mx++, mcu++) {
-				if (restartInterval && mcu > 0 && mcu % restartInterval === 0) restart();
+		for (; this.next < Math.min(end, grid.mcusY); this.next++) {
+			const my = this.next;
+			for (let mx = 0; mx < grid.mcusX; mx++, this.mcu++) {
+				if (restartInterval && this.mcu > 0 && this.mcu % restartInterval === 0) decoder.restart();
 				for (let i = 0; i < scan.components.length; i++) {
 					const c = scan.components[i]!.index;
 					const h = grid.h[c]!;
@@ -69,8 +90,9 @@ class ScanDecoder {
 		else this.kind = first ? "acFirst" : "acRefine";
 	}
 
-	/** At a restart marker: predictions and runs start over. */
-	reset(): void {
+	/** At a restart marker: the reader skips it, predictions and runs start over. */
+	restart(): void {
+		this.reader.restart();
 		this.predictions.fill(0);
 		this.eobrun = 0;
 	}
