@@ -16,6 +16,8 @@ const MIN_SIDE_PX = 2;
 const SAME_TEXT_OVERLAP = 0.6;
 /** Overlapping this much (intersection over union), two boxes are one region whatever was read. */
 const SAME_BOX_IOU = 0.8;
+/** A region holding this much of each of two or more regions read apart holds them all. */
+const HELD_APART = 0.6;
 
 export function placeRegions(
 	read: ReadRegion[],
@@ -57,11 +59,22 @@ function toPixels(box: UnitBox, window: Window, image: { width: number; height: 
 /**
  * Regions of all windows in reading order (window by window, each in the model's order),
  * duplicates dropped: of two copies the larger box stays, since the smaller one is
- * usually a balloon cut by a tile edge.
+ * usually a balloon cut by a tile edge. A region that holds two or more regions another
+ * window read apart is a reading of neighbours as one (a crop loses the space between them):
+ * the readings apart stay.
  */
 export function mergeRegions(perWindow: PlacedRegion[][]): PlacedRegion[] {
 	const all = perWindow.flat();
+	const windowOf = perWindow.flatMap((regions, w) => regions.map(() => w));
 	const dropped = new Set<number>();
+	for (let i = 0; i < all.length; i++) {
+		const box = all[i]!.box;
+		for (let w = 0; w < perWindow.length; w++) {
+			if (w === windowOf[i]) continue;
+			const held = perWindow[w]!.filter((r) => intersection(box, r.box) >= HELD_APART * area(r.box));
+			if (held.length >= 2) dropped.add(i);
+		}
+	}
 	for (let i = 0; i < all.length; i++) {
 		for (let j = i + 1; j < all.length && !dropped.has(i); j++) {
 			const a = all[i] as PlacedRegion;

@@ -177,6 +177,19 @@ describe("placing and merging", () => {
 		expect(mergeRegions([[cut], [whole, other]])).toEqual([whole, other]);
 	});
 
+	it("keeps two balloons one tile read apart when the other read them as one", () => {
+		const left = { text: "IT'S ONLY ME, SARGE!", box: { x0: 118, y0: 676, x1: 281, y1: 722 }, vertical: false };
+		const right = { text: "THE MAP IS GONE!", box: { x0: 542, y0: 681, x1: 759, y1: 757 }, vertical: false };
+		// The upper tile cut the right balloon short and read across the gap between the two.
+		const across = {
+			text: "IT'SONLY ME, Nii THE MAP IS SARGE!",
+			box: { x0: 118, y0: 672, x1: 759, y1: 728 },
+			vertical: false,
+		};
+		expect(mergeRegions([[across], [left, right]])).toEqual([left, right]);
+		expect(mergeRegions([[left, right], [across]])).toEqual([left, right]);
+	});
+
 	it("keeps neighbouring balloons with different text apart", () => {
 		const a = { text: "はい", box: { x0: 100, y0: 100, x1: 200, y1: 200 }, vertical: false };
 		const b = { text: "いいえ", box: { x0: 150, y0: 150, x1: 260, y1: 260 }, vertical: false };
