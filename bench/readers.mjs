@@ -77,8 +77,8 @@ const tesseractSpecs = Object.entries(ourPackages)
 	.map(([name, version]) => `${name}@${version}`);
 const installs = {
 	tesseract: install("tesseract", tesseractSpecs),
-	// onnxruntime-node's postinstall fetches CUDA providers from NuGet on linux-x64; its documented
-	// switch skips that (the CPU runtime is inside the npm package). npm 11 skips the script anyway.
+	// onnxruntime-node's postinstall fetches CUDA providers from NuGet on linux-x64 (unreachable offline,
+	// the install fails); its documented switch skips that: the CPU runtime is inside the npm package.
 	paddle: install("paddle", [PADDLE], { ONNXRUNTIME_NODE_INSTALL: "skip" }),
 };
 const runs = {
@@ -87,7 +87,8 @@ const runs = {
 };
 for (const { dir } of Object.values(installs)) rmSync(dir, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
-for (const [key, run] of Object.entries(runs)) writeFileSync(join(OUT, `${key}.json`), JSON.stringify(run.pages, null, 1));
+for (const [key, run] of Object.entries(runs))
+	writeFileSync(join(OUT, `${key}.json`), JSON.stringify(run.pages, null, 1));
 rmSync(work, { recursive: true, force: true });
 report();
 
@@ -119,7 +120,9 @@ function read(which, prefix) {
 		child.stdout.on("data", (text) => {
 			out += text;
 		});
-		child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${which} exited with ${code}`))));
+		child.on("exit", (code) =>
+			code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${which} exited with ${code}`)),
+		);
 	});
 }
 
@@ -170,12 +173,14 @@ function report() {
 	);
 	console.log("| image | lang | reader | found | CER found | CER all | extra | first read ms | warm ms |");
 	console.log("|---|---|---|---|---|---|---|---|---|");
-	const totals = {};
+	const totals = Object.fromEntries(
+		readers.map(([key]) => [key, { found: 0, of: 0, edits: 0, foundLength: 0, allLength: 0, extra: 0, warm: 0 }]),
+	);
 	for (const [i, sample] of chosen.entries()) {
 		for (const [key, label] of readers) {
 			const page = runs[key].pages[i];
 			const s = score(sample, page.blocks);
-			const t = (totals[key] ??= { found: 0, of: 0, edits: 0, foundLength: 0, allLength: 0, extra: 0, warm: 0 });
+			const t = totals[key];
 			for (const k of ["found", "of", "edits", "foundLength", "allLength", "extra"]) t[k] += s[k];
 			t.warm += page.warmMs;
 			console.log(
@@ -194,7 +199,9 @@ function report() {
 		"\nInstall: `npm install` into an empty prefix with an empty npm cache (downloads included); size of its node_modules. " +
 			"Memory: RSS of the reader's process before its first read, and its growth after the first pass over all images, at the end, and at its peak.\n",
 	);
-	console.log("| reader | packages installed | install s | node_modules | first call ms | RSS growth after first pass | at end | peak |");
+	console.log(
+		"| reader | packages installed | install s | node_modules | first call ms | RSS growth after first pass | at end | peak |",
+	);
 	console.log("|---|---|---|---|---|---|---|---|");
 	for (const [key, label] of readers) {
 		const { specs, seconds, bytes, count } = installs[key];
@@ -210,7 +217,12 @@ function area(b) {
 }
 
 function inter(a, b) {
-	return area({ x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) });
+	return area({
+		x0: Math.max(a.x0, b.x0),
+		y0: Math.max(a.y0, b.y0),
+		x1: Math.min(a.x1, b.x1),
+		y1: Math.min(a.y1, b.y1),
+	});
 }
 
 function iou(a, b) {
