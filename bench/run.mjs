@@ -29,6 +29,11 @@ const BENCHES = [
 	{ name: "typeset", title: "Typesetting quality and speed", script: "bench/typeset.mjs" },
 	{ name: "pages", title: "Real-looking pages: exact and rough boxes", script: "bench/pages.mjs" },
 	{ name: "layout", title: "Layout: before and after, exact and rough boxes", script: "bench/layout.mjs" },
+	{
+		name: "readers",
+		title: "Local reader: tesseract.js against PaddleOCR (Guten OCR), recall, CER, time, memory, install",
+		script: "bench/readers.mjs",
+	},
 ];
 
 const DEBIAN_PACKAGES = {

@@ -125,10 +125,14 @@ function lineOf(line) {
 	const text = tidy(line.text);
 	if (!/[\p{L}\p{N}]/u.test(text) || line.confidence < MIN_CONFIDENCE) return undefined;
 	const { x0, y0, x1, y1 } = line.bbox;
+	const box = { x0, y0, x1, y1 };
+	return { text, box, vertical: runsDown(text, box), confidence: line.confidence };
+}
+
+/** A column: much taller than wide, and more than one character (one character is square either way). */
+export function runsDown(text, box) {
 	const chars = [...text.replace(/\s/g, "")].length;
-	// A column: much taller than wide, and more than one character (one character is square either way).
-	const vertical = chars > 1 && y1 - y0 > 1.5 * (x1 - x0);
-	return { text, box: { x0, y0, x1, y1 }, vertical, confidence: line.confidence };
+	return chars > 1 && box.y1 - box.y0 > 1.5 * (box.x1 - box.x0);
 }
 
 /** Tesseract spaces out CJK characters ("これ は 秘"): the spaces between them go, Latin spacing stays. */

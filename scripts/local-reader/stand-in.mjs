@@ -105,7 +105,7 @@ function buildPhrasebook() {
 }
 
 /** Letters and digits only, compatibility forms folded, lower case: what OCR reliably gives back. */
-function normalise(text) {
+export function normalise(text) {
 	return [...text.normalize("NFKC").toLowerCase()].filter((c) => /[\p{L}\p{N}]/u.test(c)).join("");
 }
 
