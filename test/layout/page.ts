@@ -86,6 +86,16 @@ export class Page {
 		return this;
 	}
 
+	/** A wall lit from one side: grey running from `from` to `to` across the box. */
+	gradient(box: Box, from = 200, to = 140): this {
+		for (let y = box.y0; y < box.y1; y++)
+			for (let x = box.x0; x < box.x1; x++) {
+				const v = Math.round(from + ((to - from) * (x - box.x0)) / (box.x1 - box.x0));
+				this.art(x, y, [v, v - 10, v - 25, 255]);
+			}
+		return this;
+	}
+
 	/** Grey grain, like a photo's or a scanned page's: deterministic from the seed. */
 	grain(box: Box, seed = 1, from = 90, spread = 80): this {
 		let s = seed;

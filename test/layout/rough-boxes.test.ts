@@ -167,8 +167,8 @@ describe("regions merged, split and repeated become the blocks the page holds", 
 		expect(inside(panel, blocks[0]!.container.box, 1)).toBe(true);
 	});
 
-	it("gives each of two signs on a grainy wall its block when the reader read them as one", () => {
-		const page = new Page(420, 260).grain({ x0: 0, y0: 0, x1: 420, y1: 260 }, 3, 150, 60);
+	it("gives each of two signs on a lit wall its block when the reader read them as one", () => {
+		const page = new Page(420, 260).gradient({ x0: 0, y0: 0, x1: 420, y1: 260 });
 		const red = { x0: 30, y0: 30, x1: 260, y1: 100 };
 		const green = { x0: 200, y0: 150, x1: 390, y1: 220 };
 		page.panel(red, [200, 16, 46, 255], 0).panel(green, [31, 111, 63, 255], 0);

@@ -26,8 +26,6 @@ const MIN_FILL = 0.02;
 const SECOND_SHARE = 0.5;
 /** How far (px) a container may reach past the reader's box and still be held by it. */
 const HELD_SLACK = 4;
-/** Share of the reader's box a container it holds fills at least: a box is at most 30% larger than its text. */
-const HELD_FILL = 0.25;
 /** An inside this full of its bounding box is a rectangle: a panel, as is any dark shape. */
 const RECTANGULAR = 0.9;
 
@@ -39,6 +37,8 @@ const RECTANGULAR = 0.9;
  * holding lettering gives the region's container; shapes of the other colours join it only as a
  * second container would (two signs on a wall read as one region). `claimed` says a shape belongs
  * to another region (its box's centre is inside): it is never taken as this region's second container.
+ * `enclosing`: for colours taken from the box rather than measured as its background, a shape counts
+ * only with room all round the lettering it holds.
  */
 export function findInShapes(
 	crop: Patch,
@@ -47,6 +47,7 @@ export function findInShapes(
 	readerBox: Box,
 	colours: Background[],
 	claimed: (shape: Shape) => boolean,
+	{ enclosing = false } = {},
 ): { found: Finding[]; rest?: TranslatedRegion & { part: number }; held?: { container: Container; bg: Background } } {
 	const lines = region.lines ?? [];
 	const found: Finding[] = [];
@@ -57,9 +58,9 @@ export function findInShapes(
 		if (!first) continue;
 		// A box around the whole container is a box around all its lettering: the lettering is found as
 		// on open background, from the box (glyphs fitted tightly, touching the outline on every side,
-		// cut the container's background in pieces the flood cannot join), the container kept. A shape
-		// much smaller than the box (paper between hatching lines) is no container the box was read around.
-		if (!primary && within(first.box, grow(readerBox, HELD_SLACK)) && area(first.box) >= HELD_FILL * area(readerBox)) {
+		// cut the container's background in pieces the flood cannot join), the container kept. Not for
+		// a colour of the box's own: there a shape inside the box may be a glyph's, not a container.
+		if (!enclosing && !primary && within(first.box, grow(readerBox, HELD_SLACK))) {
 			let insideArea = 0;
 			for (const v of first.inside) insideArea += v;
 			return { found: [], held: { container: containerOf(first, insideArea, bg), bg } };
@@ -73,7 +74,7 @@ export function findInShapes(
 		for (const shape of shapes) {
 			if ((primary || shape !== first) && (!part(shape) || claimed(shape))) continue;
 			const finding = inShape(crop, region, search, readerBox, bg, shape);
-			if (!finding) continue;
+			if (!finding || (enclosing && !surrounds(shape.box, finding.textBox))) continue;
 			found.push(finding);
 			primary ??= shape;
 		}
@@ -215,6 +216,23 @@ export function readingOrder(a: Box, b: Box, vertical: boolean): number {
 	const oneRow = shared > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
 	return oneRow ? cx(a) - cx(b) : cy(a) - cy(b);
 }
+
+/**
+ * Whether `outer` has room all round `inner`, as a panel has around its lettering; the paper between
+ * hatching lines or a fleck of texture that a glyph's strokes happen to close has none.
+ */
+function surrounds(outer: Box, inner: Box): boolean {
+	const margin = Math.max(2, SURROUND * Math.min(inner.x1 - inner.x0, inner.y1 - inner.y0));
+	return (
+		inner.x0 - outer.x0 >= margin &&
+		inner.y0 - outer.y0 >= margin &&
+		outer.x1 - inner.x1 >= margin &&
+		outer.y1 - inner.y1 >= margin
+	);
+}
+
+/** Room a panel leaves around its lettering, at least, as a share of the lettering's shorter side. */
+const SURROUND = 0.1;
 
 function within(inner: Box, outer: Box): boolean {
 	return inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1;

@@ -70,11 +70,13 @@ export function layoutCrop(
 		const measured = fitBackground(first, toPatchBox(first, readerBox));
 		const claimed = (shape: { box: Box; inside: Uint8Array }) =>
 			boxes.some((o) => o.id !== region.id && holdsPoint(shape.box, shape.inside, centre(o.box)));
-		// Off a flat background, the box's own colours may be those of panels or labels it runs over the
-		// edge of, or holds two of (screentone, a wall). On a flat one they are its lettering's: the
-		// strokes of a bold glyph are a closed shape too.
-		const flats = measured.kind === "flat" ? [measured] : boxColours(first, toPatchBox(first, readerBox));
-		const { found, rest, held } = findInShapes(crop, region, search, readerBox, flats, claimed);
+		// On screentone or a gradient, the box's own colours may be those of panels or labels it runs
+		// over the edge of, or holds two of (a caption box run onto tone, two signs on a wall). On a
+		// flat background or on texture they are its lettering's: a bold glyph's strokes close shapes too.
+		const flat = measured.kind === "flat";
+		const shapesOfBox = measured.kind === "periodic" || measured.kind === "gradient";
+		const flats = flat ? [measured] : shapesOfBox ? boxColours(first, toPatchBox(first, readerBox)) : [];
+		const { found, rest, held } = findInShapes(crop, region, search, readerBox, flats, claimed, { enclosing: !flat });
 		if (held) {
 			const colour = centreColour(held.bg, first.width, first.height);
 			open.push({ region, part: 0, search, readerBox, bg: held.bg, padded, colour, held: held.container });
