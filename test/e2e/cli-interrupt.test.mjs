@@ -119,6 +119,30 @@ describe("yakusu interrupted, refused, or told a page is taken", { timeout: 120_
 		}
 	});
 
+	it("under npx, stops on a SIGINT sent to the npx process alone", async () => {
+		const api = await standIn(() => null);
+		try {
+			const env = { ...process.env, YAKUSU_API_KEY: "sk_yakusu_test", YAKUSU_BASE_URL: api.url };
+			const npx = spawn("npx", ["yakusu", "translate", pages, "--to", "en", "--concurrency", "1"], {
+				cwd: REPO,
+				env,
+				stdio: ["ignore", "pipe", "pipe"],
+			});
+			let stdout = "";
+			npx.stdout.on("data", (d) => {
+				stdout += d;
+			});
+			const exited = new Promise((resolve) => npx.on("exit", (code) => resolve(code)));
+			await until(() => api.seen.requests === 1, "a request in flight");
+			npx.kill("SIGINT");
+			await until(() => api.seen.abandoned === 1, "the CLI to cancel its request");
+			assert.equal(await exited, 130);
+			assert.match(stdout, /0 translated, 0 skipped, 0 failed, 1 interrupted, 3 not started/);
+		} finally {
+			api.close();
+		}
+	});
+
 	it("retries a page still in progress elsewhere, then says so", async () => {
 		const api = await standIn(() => ({
 			status: 409,
