@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { decodeRows } from "../../src/pipeline/decode";
-import { JpegEncoder } from "../../src/pipeline/pixels/jpeg-encode";
 import type { JpegContainer } from "../../src/pipeline/pixels/jpeg/container";
 import { decodeJpegRaster } from "../../src/pipeline/pixels/jpeg/decode";
 import { decodeTurnedRows } from "../../src/pipeline/pixels/jpeg/turned";
+import { JpegEncoder } from "../../src/pipeline/pixels/jpeg-encode";
 import { applyOrientation } from "../../src/pipeline/pixels/orientation";
 import type { Raster } from "../../src/pipeline/types";
 import { probed } from "../support/decode";

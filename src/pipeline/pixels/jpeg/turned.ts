@@ -1,7 +1,7 @@
 import type { RowSink } from "../../types";
 import { decodeBaseline } from "./baseline";
 import { decodeBuffered } from "./buffered";
-import { type JpegContainer, type McuGrid, mcuGrid } from "./container";
+import { type JpegContainer, type McuGrid, mcuGrid, oneScan } from "./container";
 import { EntropyMarks } from "./entropy-marks";
 import { spanMcus } from "./row-target";
 
@@ -36,7 +36,7 @@ export function decodeTurnedRows(
 	const windowBytes = new Uint8Array(window.rows * shownWidth * 4);
 	const shown = new Int32Array(windowBytes.buffer);
 	const band = new Int32Array(w * 8 * grid.vmax);
-	const marks = sequential(jpeg) ? windowMarks(grid, jpeg, window.rows, shownHeight, swapped, flipY, w) : undefined;
+	const marks = oneScan(jpeg) ? windowMarks(grid, jpeg, window.rows, shownHeight, swapped, flipY, w) : undefined;
 	for (let top = 0; top < shownHeight; top += window.rows) {
 		const count = Math.min(window.rows, shownHeight - top);
 		// The stored pixels of displayed rows top..top+count: columns (5 to 8) or rows (3, 4).
@@ -66,11 +66,6 @@ export function decodeTurnedRows(
 	}
 }
 
-/** One sequential scan with every component: its data can be entered at a written-down place. */
-function sequential(jpeg: JpegContainer): boolean {
-	return !jpeg.frame.progressive && jpeg.scans.length === 1;
-}
-
 /**
  * Bytes of displayed rows a window holds. A sequential JPEG reads its data about twice whatever the
  * number of windows, so its windows are small enough that 25 MP fits the call's memory; a multi-scan
@@ -84,7 +79,7 @@ export function turnWindow(jpeg: JpegContainer): { rows: number } {
 	const { width, height } = jpeg.frame;
 	const shownWidth = jpeg.orientation >= 5 ? height : width;
 	const shownHeight = jpeg.orientation >= 5 ? width : height;
-	const bytes = sequential(jpeg)
+	const bytes = oneScan(jpeg)
 		? SEQUENTIAL_WINDOW_BYTES
 		: Math.ceil((shownWidth * shownHeight * 4) / MULTI_SCAN_WINDOWS);
 	return { rows: Math.max(1, Math.min(shownHeight, Math.floor(bytes / (shownWidth * 4)))) };
@@ -98,7 +93,7 @@ export function turnedHeldBytes(jpeg: JpegContainer): number {
 	const shownHeight = jpeg.orientation >= 5 ? width : height;
 	const { rows } = turnWindow(jpeg);
 	const windows = Math.ceil(shownHeight / rows);
-	const marks = sequential(jpeg) ? EntropyMarks.bytes(grid, jpeg.frame.components.length, windows) : 0;
+	const marks = oneScan(jpeg) ? EntropyMarks.bytes(grid, jpeg.frame.components.length, windows) : 0;
 	return rows * shownWidth * 4 + width * 8 * grid.vmax * 4 + marks;
 }
 
