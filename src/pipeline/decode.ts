@@ -14,9 +14,10 @@ import type { Raster, RowSink } from "./types";
 /**
  * Decodes a probed file to straight RGBA rows, top to bottom, as displayed (JPEG turned upright by
  * its EXIF orientation, GIF's first frame, an animated WebP's first frame), into `sink`, holding no
- * more than the probe priced (`image.cost`): rows stream where the format allows (plain PNG, baseline
- * JPEG, lossy WebP, GIF), and the kinds that need the whole image (interlaced PNG, progressive JPEG's
- * coefficients, lossless WebP, EXIF turns, photon) keep it and then hand out its rows. Call it again
+ * more than the probe priced (`image.cost`): rows stream where the format allows (plain PNG, JPEG,
+ * lossy WebP, GIF; a JPEG turned by EXIF a window of displayed rows at a time, each from a decode of
+ * the stored image), and the kinds that need the whole image (interlaced PNG, lossless WebP, photon)
+ * keep it and then hand out its rows. Call it again
  * for every pass over the pixels: it keeps nothing between calls.
  *
  * Data that turns out broken only now, or asks for more work than the probe allowed, is the

@@ -124,9 +124,10 @@ function frameCost(frame: Frame): DecodeCost {
 function jpegKind(jpeg: JpegContainer): string {
 	const { frame } = jpeg;
 	if (jpeg.decoder === "photon") return "a CMYK or lossless JPEG";
-	if (frame.progressive) return progressiveKind(frame);
-	if (jpeg.scans.length > 1) return "a JPEG whose colours come in separate scans";
-	return jpeg.orientation > 2 ? "a JPEG turned by its EXIF orientation" : "a JPEG";
+	const turned = jpeg.orientation > 2 ? " turned by its EXIF orientation" : "";
+	if (frame.progressive) return progressiveKind(frame) + turned;
+	if (jpeg.scans.length > 1) return `a JPEG whose colours come in separate scans${turned && `,${turned}`}`;
+	return `a JPEG${turned}`;
 }
 
 function progressiveKind(frame: Frame): string {

@@ -33,17 +33,28 @@ beforeAll(async () => {
 /** Each kind, the limit its 413 states (megapixels), and a valid file of it, `width` x `height` as displayed. */
 const KINDS: [string, number, (width: number, height: number) => Uint8Array][] = [
 	[
-		"a JPEG turned by its EXIF orientation",
-		3.1,
-		(w, h) => zeroJpeg(0xc0, h, w, [0x22, 0x11, 0x11], [[1, 2, 3]], exifSegment(6)),
+		"a progressive JPEG turned by its EXIF orientation",
+		9.8,
+		(w, h) => zeroJpeg(0xc2, h, w, [0x22, 0x11, 0x11], [[1, 2, 3]], exifSegment(6)),
 	],
 	["a CMYK or lossless JPEG", 0.9, (w, h) => zeroJpeg(0xc0, w, h, [0x11, 0x11, 0x11, 0x11], [[1, 2, 3, 4]])],
 	["a lossless WebP", 3.1, (w, h) => riff([riffChunk("VP8L", solidVp8l(w, h))])],
 	["an interlaced PNG", 3.1, interlacedGreyPng],
 ];
 
-/** JPEGs whose coefficients come over several scans: decoded an MCU row at a time, so 25 MP like the rest. */
+/**
+ * JPEGs whose coefficients come over several scans (decoded an MCU row at a time) and sequential
+ * JPEGs turned by their EXIF orientation (a window of displayed rows at a time): 25 MP like the rest.
+ */
 const MULTI_SCAN: [string, (width: number, height: number) => Uint8Array][] = [
+	[
+		"a JPEG turned a quarter by its EXIF orientation",
+		(w, h) => zeroJpeg(0xc0, h, w, [0x22, 0x11, 0x11], [[1, 2, 3]], exifSegment(6)),
+	],
+	[
+		"a JPEG turned a half by its EXIF orientation",
+		(w, h) => zeroJpeg(0xc0, w, h, [0x22, 0x11, 0x11], [[1, 2, 3]], exifSegment(3)),
+	],
 	["a progressive grey JPEG", (w, h) => zeroJpeg(0xc2, w, h, [0x11], [[1]])],
 	["a progressive 4:2:0 JPEG", (w, h) => zeroJpeg(0xc2, w, h, [0x22, 0x11, 0x11], [[1, 2, 3]])],
 	["a progressive 4:2:2 JPEG", (w, h) => zeroJpeg(0xc2, w, h, [0x21, 0x11, 0x11], [[1, 2, 3]])],
@@ -98,7 +109,7 @@ describe("kinds that take more memory to decode: their own limit", () => {
 	});
 });
 
-describe("multi-scan JPEGs: the 25 megapixels of other images", () => {
+describe("multi-scan and turned JPEGs: the 25 megapixels of other images", () => {
 	it.each(MULTI_SCAN)("%s of 25 MP is decoded to its last row and charged", async (_, make) => {
 		const answer = await send(make(5000, 5000));
 		expect(answer.status).toBe(200);
@@ -107,9 +118,9 @@ describe("multi-scan JPEGs: the 25 megapixels of other images", () => {
 	});
 
 	it.each(MULTI_SCAN)("%s over 25 MP is refused with 413, nothing charged", async (_, make) => {
-		const answer = await send(make(5008, 5000));
+		const answer = await send(make(5008, 5008));
 		expect(answer.status).toBe(413);
-		expect(answer.detail).toBe("Image is 5008x5000 (25.0 megapixels); the limit is 25 megapixels");
+		expect(answer.detail).toBe("Image is 5008x5008 (25.1 megapixels); the limit is 25 megapixels");
 		expect(answer.charged).toBe(0);
 	});
 });

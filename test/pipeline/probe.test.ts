@@ -7,7 +7,7 @@ import { chunk as pngChunk, zlibStored } from "../support/png";
 import * as images from "./fixtures/images";
 import * as webp from "./fixtures/webp";
 import { join } from "./hostile/bytes";
-import { zeroJpeg } from "./hostile/jpeg";
+import { exifSegment, zeroJpeg } from "./hostile/jpeg";
 import { chunk, riff, solidVp8l } from "./hostile/webp";
 
 function bytes(base64: string): Uint8Array {
@@ -76,10 +76,20 @@ describe("probeImage: what decoding will hold, by kind", () => {
 		expect(perPixel(zeroJpeg(0xc0, 64, 64, [0x11, 0x11, 0x11, 0x11], [[1, 2, 3, 4]]))).toBe(14);
 	});
 
-	it("a JPEG turned by its EXIF orientation holds its raster, and reports its displayed size", () => {
+	it("a JPEG turned by its EXIF orientation reports its displayed size", () => {
 		const image = probed(bytes(images.rotated_jpg));
 		expect([image.width, image.height]).toEqual([4, 8]);
-		expect(perPixel(bytes(images.rotated_jpg))).toBeGreaterThanOrEqual(4);
+	});
+
+	it("a one-scan JPEG turned by its EXIF orientation is priced at a window, not its raster", () => {
+		const phone = zeroJpeg(0xc0, 4000, 3000, [0x22, 0x11, 0x11], [[1, 2, 3]], exifSegment(6));
+		expect(perPixel(phone)).toBeLessThan(0.5);
+	});
+
+	it("a progressive JPEG turned by its EXIF orientation is priced at a quarter of its raster", () => {
+		const phone = zeroJpeg(0xc2, 3000, 2000, [0x22, 0x11, 0x11], [[1, 2, 3]], exifSegment(6));
+		expect(perPixel(phone)).toBeGreaterThan(1);
+		expect(perPixel(phone)).toBeLessThan(1.2);
 	});
 });
 

@@ -51,7 +51,7 @@ export function emitOriented(raster: Raster, orientation: number, sink: RowSink)
  * Rows per band `emitOriented` gathers: a quarter turn reads at least 16 stored pixels in a run (a
  * cache line's worth), so that each stored row is visited once per 16 displayed rows.
  */
-export function orientedBandRows(orientation: number, width: number, height: number): number {
+function orientedBandRows(orientation: number, width: number, height: number): number {
 	if (orientation < 5) return bandRows(width, height);
 	return Math.min(width, Math.max(QUARTER_TURN_BAND, bandRows(height, width)));
 }

@@ -1,9 +1,10 @@
 import type { JpegContainer } from "./container";
+import type { EntropyMarks } from "./entropy-marks";
 import { JpegFormatError } from "./errors";
 import { BitReader, type HuffmanTable } from "./huffman";
 import { idct8x8, idctDcOnly } from "./idct";
 import { isRgb, type SamplePlane, samplePlanes, writeMcuRow } from "./output";
-import type { McuRowTarget } from "./row-target";
+import { type McuRowTarget, spanMcus } from "./row-target";
 import { ZIGZAG } from "./zigzag";
 
 interface Plane extends SamplePlane {
@@ -16,8 +17,17 @@ interface Plane extends SamplePlane {
  * encoders write it) one MCU row at a time into `target`: besides the target only one row of
  * blocks per component is held. Subsampled chroma is interpolated linearly (like libjpeg's
  * "fancy" upsampling, except below the last row of each MCU row, which repeats).
+ *
+ * With a `target.span`, only the MCUs that hold its pixels (and one around them, for the
+ * upsampling) are turned into pixels, and the decode ends after its last row; `marks` lets each MCU
+ * row start at the span's first column where an earlier decode wrote down that place.
  */
-export function decodeBaseline(bytes: Uint8Array, jpeg: JpegContainer, target: McuRowTarget): void {
+export function decodeBaseline(
+	bytes: Uint8Array,
+	jpeg: JpegContainer,
+	target: McuRowTarget,
+	marks?: EntropyMarks,
+): void {
 	const { frame, adobeTransform } = jpeg;
 	const scan = jpeg.scans[0]!;
 	const { width, height } = frame;
@@ -34,31 +44,40 @@ export function decodeBaseline(bytes: Uint8Array, jpeg: JpegContainer, target: M
 	const { restartInterval } = scan;
 	// Blocks come in the scan's component order, which need not be the frame's.
 	const inScanOrder = scan.components.map((c, i) => ({ p: planes[c.index]!, dc: scan.dc[i]!, ac: scan.ac[i]! }));
+	const mcus = spanMcus(grid, target.span);
+	/** The MCU the reader stands at, counted across rows. */
 	let mcu = 0;
-	for (let my = 0; my < grid.mcusY; my++) {
-		for (let mx = 0; mx < grid.mcusX; mx++) {
+	for (let my = mcus.y0; my < mcus.y1; my++) {
+		const first = my * grid.mcusX + mcus.x0;
+		if (mcu !== first && marks?.restore(my, mcus.x0, reader, planes)) mcu = first;
+		for (const last = my * grid.mcusX + mcus.x1; mcu < last; mcu++) {
+			const mx = mcu % grid.mcusX;
+			marks?.pass((mcu / grid.mcusX) | 0, mx, reader, planes);
 			if (restartInterval && mcu > 0 && mcu % restartInterval === 0) {
 				reader.restart();
 				for (const p of planes) p.pred = 0;
 			}
+			// MCUs before this row's span (earlier rows, or its left) are read, not turned into pixels.
+			const shown = mcu >= first;
 			for (const { p, dc, ac } of inScanOrder) {
 				for (let by = 0; by < p.v; by++) {
 					for (let bx = 0; bx < p.h; bx++) {
 						const set = decodeBlock(reader, p, dc, ac, coef, written);
-						const at = by * 8 * p.stride + (mx * p.h + bx) * 8;
-						if (set === 0) idctDcOnly(coef[0]!, p.rows, at, p.stride);
-						else idct8x8(coef, p.rows, at, p.stride);
+						if (shown) {
+							const at = by * 8 * p.stride + (mx * p.h + bx) * 8;
+							if (set === 0) idctDcOnly(coef[0]!, p.rows, at, p.stride);
+							else idct8x8(coef, p.rows, at, p.stride);
+						}
 						// Clear only what was set: most coefficients of most blocks are zero.
 						for (let i = 0; i < set; i++) coef[written[i]!] = 0;
 					}
 				}
 			}
-			mcu++;
 		}
 		if (reader.truncated) throw new JpegFormatError("data ends before the last block");
 		const y0 = my * 8 * grid.vmax;
 		const y1 = Math.min(height, y0 + 8 * grid.vmax);
-		writeMcuRow(planes, target.pixels, width, y0, y1, grid.vmax, rgb, target.firstRow(y0));
+		writeMcuRow(planes, target.pixels, width, y0, y1, grid.vmax, rgb, target.firstRow(y0), target.span);
 		target.written(y0, y1);
 	}
 }

@@ -380,6 +380,14 @@ export interface McuGrid {
 	v: number[];
 }
 
+/**
+ * One sequential scan with every component: decoded as it streams, and its data can be entered at
+ * a place an earlier decode wrote down.
+ */
+export function oneScan(jpeg: JpegContainer): boolean {
+	return !jpeg.frame.progressive && jpeg.scans.length === 1;
+}
+
 export function mcuGrid(frame: Pick<Frame, "width" | "height" | "components">): McuGrid {
 	const { width, height, components } = frame;
 	const single = components.length === 1;

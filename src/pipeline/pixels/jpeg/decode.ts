@@ -1,27 +1,27 @@
 import type { Raster, RowSink } from "../../types";
-import { emitOriented, orientedBandRows } from "../orientation";
 import { decodeBaseline } from "./baseline";
 import { decodeBuffered } from "./buffered";
 import { mcuRowBytes } from "./coefficients";
-import { type JpegContainer, mcuGrid } from "./container";
+import { type JpegContainer, mcuGrid, oneScan } from "./container";
 import { bandTarget, rasterTarget } from "./row-target";
+import { decodeTurnedRows, turnedHeldBytes } from "./turned";
 
 /**
  * Decodes a JPEG our decoder takes to RGBA rows as displayed, one MCU row at a time: a sequential
  * JPEG whose one scan carries every component as it streams; one whose coefficients come over
  * several scans with every scan taking its turn on each MCU row (`decodeBuffered`). Orientations 1 and 2 (a
- * mirror) need nothing more; the others turn or flip the whole image, so it is decoded into a raster
- * first (`decodeJpegRaster`) and its rows are emitted from there.
+ * mirror) need nothing more; the others turn or flip the whole image, so their displayed rows are
+ * made a window at a time, each from a decode of the stored image (`decodeTurnedRows`).
  */
 export function decodeJpegRows(bytes: Uint8Array, jpeg: JpegContainer, sink: RowSink): void {
 	const { frame, orientation } = jpeg;
 	if (orientation > 2) {
-		emitOriented(decodeJpegRaster(bytes, jpeg), orientation, sink);
+		decodeTurnedRows(bytes, jpeg, sink);
 		return;
 	}
 	const grid = mcuGrid(frame);
 	const target = bandTarget(grid, frame.width, sink, orientation === 2);
-	if (streams(jpeg)) decodeBaseline(bytes, jpeg, target);
+	if (oneScan(jpeg)) decodeBaseline(bytes, jpeg, target);
 	else decodeBuffered(bytes, jpeg, target);
 }
 
@@ -31,26 +31,18 @@ export function decodeJpegRaster(bytes: Uint8Array, jpeg: JpegContainer): Raster
 	const grid = mcuGrid(jpeg.frame);
 	const data = new Uint8Array(width * height * 4);
 	const target = rasterTarget(grid, new Int32Array(data.buffer));
-	if (streams(jpeg)) decodeBaseline(bytes, jpeg, target);
+	if (oneScan(jpeg)) decodeBaseline(bytes, jpeg, target);
 	else decodeBuffered(bytes, jpeg, target);
 	return { width, height, data };
 }
 
-/** One sequential scan with every component: decoded as it streams. */
-function streams(jpeg: JpegContainer): boolean {
-	return !jpeg.frame.progressive && jpeg.scans.length === 1;
-}
-
 /** Bytes `decodeJpegRows` holds besides the file, for the probe's price. */
 export function jpegHeldBytes(jpeg: JpegContainer): number {
-	const { width, height } = jpeg.frame;
+	const { width } = jpeg.frame;
 	const grid = mcuGrid(jpeg.frame);
 	// Per component one MCU row of samples, and an upsampled row of the width.
 	const rows = grid.h.reduce((n, h, c) => n + grid.mcusX * h * 8 * grid.v[c]! * 8 + width * 16, 0);
-	const coefficients = streams(jpeg) ? 0 : mcuRowBytes(grid);
+	const coefficients = oneScan(jpeg) ? 0 : mcuRowBytes(grid);
 	if (jpeg.orientation <= 2) return rows + coefficients + width * 8 * grid.vmax * 4;
-	// The stored raster, then a band of displayed rows.
-	const raster = width * height * 4;
-	const shownWidth = jpeg.orientation >= 5 ? height : width;
-	return rows + coefficients + raster + shownWidth * orientedBandRows(jpeg.orientation, width, height) * 4;
+	return rows + coefficients + turnedHeldBytes(jpeg);
 }

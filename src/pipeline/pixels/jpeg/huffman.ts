@@ -42,6 +42,9 @@ export class HuffmanTable {
 	}
 }
 
+/** Numbers `BitReader.save` writes. */
+export const READER_STATE = 5;
+
 /**
  * Reads the entropy-coded segment MSB first, removing stuffed zero bytes. At a marker (or the end
  * of the data) it stops and feeds zero bits; `overrun` counts the zero bytes fed past the end, so
@@ -131,6 +134,24 @@ export class BitReader {
 	/** Offset of the first byte not yet taken into the bit buffer: the scan's data ends at or after it. */
 	get position(): number {
 		return this.at;
+	}
+
+	/** Writes where the reader stands into `into[at..at + READER_STATE)`, for `restore` to come back to. */
+	save(into: Float64Array, at: number): void {
+		into[at] = this.at;
+		into[at + 1] = this.buffer;
+		into[at + 2] = this.bits;
+		into[at + 3] = this.markerHit ? 1 : 0;
+		into[at + 4] = this.overrun;
+	}
+
+	/** Stands where `save` wrote, in this scan's data. */
+	restore(from: Float64Array, at: number): void {
+		this.at = from[at]!;
+		this.buffer = from[at + 1]! | 0;
+		this.bits = from[at + 2]!;
+		this.markerHit = from[at + 3] === 1;
+		this.overrun = from[at + 4]!;
 	}
 
 	/** At a restart interval: drop the partial byte and step over the RSTn marker. */

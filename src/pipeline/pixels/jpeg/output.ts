@@ -30,6 +30,8 @@ export function isRgb(components: Component[], adobeTransform: number | undefine
 /**
  * Writes image rows y0..y1 (one MCU row) from the planes' samples as RGBA pixels (one int32
  * each), image row y at pixels[(y - firstRow) * width]: 0 for a whole raster, y0 for a band.
+ * `span` limits the pixels written to a rectangle (a window of a turned image): only its columns'
+ * samples, and those of one MCU either side, need to have been decoded.
  */
 export function writeMcuRow(
 	planes: SamplePlane[],
@@ -40,16 +42,33 @@ export function writeMcuRow(
 	vmax: number,
 	rgb: boolean,
 	firstRow: number,
+	span: PixelSpan = { x0: 0, x1: width, y0, y1 },
 ): void {
-	if (planes.length === 1) writeGrey(planes[0]!, pixels, width, y0, y1, firstRow);
-	else writeColour(planes, pixels, width, y0, y1, vmax, rgb, firstRow);
+	if (planes.length === 1) writeGrey(planes[0]!, pixels, width, y0, y1, firstRow, span);
+	else writeColour(planes, pixels, width, y0, y1, vmax, rgb, firstRow, span);
 }
 
-function writeGrey(p: SamplePlane, pixels: Int32Array, width: number, y0: number, y1: number, firstRow: number): void {
-	for (let y = y0; y < y1; y++) {
+/** A rectangle of image pixels: columns x0..x1, rows y0..y1. */
+export interface PixelSpan {
+	x0: number;
+	x1: number;
+	y0: number;
+	y1: number;
+}
+
+function writeGrey(
+	p: SamplePlane,
+	pixels: Int32Array,
+	width: number,
+	y0: number,
+	y1: number,
+	firstRow: number,
+	span: PixelSpan,
+): void {
+	for (let y = Math.max(y0, span.y0); y < Math.min(y1, span.y1); y++) {
 		const row = (y - y0) * p.stride;
 		const o = (y - firstRow) * width;
-		for (let x = 0; x < width; x++) pixels[o + x] = 0xff000000 | (p.rows[row + x]! * 0x010101);
+		for (let x = span.x0; x < span.x1; x++) pixels[o + x] = 0xff000000 | (p.rows[row + x]! * 0x010101);
 	}
 }
 
@@ -78,20 +97,23 @@ function writeColour(
 	vmax: number,
 	rgb: boolean,
 	firstRow: number,
+	span: PixelSpan,
 ): void {
 	const [a, b, c] = planes as [SamplePlane, SamplePlane, SamplePlane];
 	const write = rgb ? writeRgbRow : writeYccRow;
-	for (let y = y0; y < y1; y++) {
+	const { x0, x1 } = span;
+	for (let y = Math.max(y0, span.y0); y < Math.min(y1, span.y1); y++) {
 		const ly = y - y0;
 		write(
 			pixels,
 			(y - firstRow) * width,
-			width,
-			sampleRow(a, ly),
+			x0,
+			x1,
+			sampleRow(a, ly, x0, x1),
 			rowStart(a, ly, vmax),
-			sampleRow(b, ly),
+			sampleRow(b, ly, x0, x1),
 			rowStart(b, ly, vmax),
-			sampleRow(c, ly),
+			sampleRow(c, ly, x0, x1),
 			rowStart(c, ly, vmax),
 		);
 	}
@@ -105,7 +127,8 @@ function writeColour(
 function writeYccRow(
 	pixels: Int32Array,
 	o: number,
-	width: number,
+	x0: number,
+	x1: number,
 	ys: Uint8ClampedArray,
 	yAt: number,
 	cbs: Uint8ClampedArray,
@@ -113,7 +136,7 @@ function writeYccRow(
 	crs: Uint8ClampedArray,
 	crAt: number,
 ): void {
-	for (let x = 0; x < width; x++) {
+	for (let x = x0; x < x1; x++) {
 		const luma = ys[yAt + x]! + 384;
 		const cb = cbs[cbAt + x]!;
 		const cr = crs[crAt + x]!;
@@ -127,7 +150,8 @@ function writeYccRow(
 function writeRgbRow(
 	pixels: Int32Array,
 	o: number,
-	width: number,
+	x0: number,
+	x1: number,
 	rs: Uint8ClampedArray,
 	rAt: number,
 	gs: Uint8ClampedArray,
@@ -135,13 +159,12 @@ function writeRgbRow(
 	bs: Uint8ClampedArray,
 	bAt: number,
 ): void {
-	for (let x = 0; x < width; x++)
-		pixels[o + x] = 0xff000000 | (bs[bAt + x]! << 16) | (gs[gAt + x]! << 8) | rs[rAt + x]!;
+	for (let x = x0; x < x1; x++) pixels[o + x] = 0xff000000 | (bs[bAt + x]! << 16) | (gs[gAt + x]! << 8) | rs[rAt + x]!;
 }
 
 /** The array holding row `ly` of the MCU row at full resolution: the plane's own rows, or an interpolated row. */
-function sampleRow(p: SamplePlane, ly: number): Uint8ClampedArray {
-	return p.upsampler ? p.upsampler.row(p.rows, ly) : p.rows;
+function sampleRow(p: SamplePlane, ly: number, x0: number, x1: number): Uint8ClampedArray {
+	return p.upsampler ? p.upsampler.row(p.rows, ly, x0, x1) : p.rows;
 }
 
 /** Where that row starts in it. */
@@ -191,7 +214,8 @@ export class Upsampler {
 		this.blended = new Int32Array(columns);
 	}
 
-	row(rows: Uint8ClampedArray, ly: number): Uint8ClampedArray {
+	/** Output row `ly` of the MCU row, valid for pixels x0..x1 (only their chroma columns and one either side are read). */
+	row(rows: Uint8ClampedArray, ly: number, x0: number, x1: number): Uint8ClampedArray {
 		const last = this.v * 8 - 1;
 		const cy = ((ly + 0.5) * this.v) / this.vmax - 0.5;
 		const top = Math.floor(cy);
@@ -203,22 +227,29 @@ export class Upsampler {
 		// Blend the two chroma rows once per chroma column (×256), then across for each pixel.
 		const { blended, out } = this;
 		const columns = blended.length;
-		for (let i = 0; i < columns; i++) blended[i] = upper[upperAt + i]! * (256 - fy) + rows[lowerAt + i]! * fy;
+		const end = columns - 1;
+		// The chroma columns pixels x0..x1 take: each pixel's pair, or its column and both neighbours.
+		const firstColumn = this.halfWidth ? x0 >> 1 : this.x0[x0]!;
+		const lastColumn = this.halfWidth ? (x1 - 1) >> 1 : this.x1[x1 - 1]!;
+		const from = Math.max(0, firstColumn - 1);
+		const to = Math.min(end, lastColumn + 1);
+		for (let i = from; i <= to; i++) blended[i] = upper[upperAt + i]! * (256 - fy) + rows[lowerAt + i]! * fy;
 		if (this.halfWidth) {
 			// Pixels 2i and 2i+1 lie a quarter of a chroma column either side of column i: weights 3/4
 			// and 1/4, the same as the general path below computes for them (×256·4 → 2^10).
-			const end = columns - 1;
-			for (let i = 0; i < columns; i++) {
+			for (let i = firstColumn; i <= Math.min(end, lastColumn); i++) {
 				const here = blended[i]! * 3 + 512;
 				out[2 * i] = (here + blended[i > 0 ? i - 1 : 0]!) >> 10;
 				out[2 * i + 1] = (here + blended[i < end ? i + 1 : end]!) >> 10;
 			}
 			return out;
 		}
-		const { x0, x1, fx } = this;
-		for (let x = 0; x < out.length; x++) {
+		const { fx } = this;
+		const left = this.x0;
+		const right = this.x1;
+		for (let x = x0; x < x1; x++) {
 			const w = fx[x]!;
-			out[x] = (blended[x0[x]!]! * (256 - w) + blended[x1[x]!]! * w + 32768) >> 16;
+			out[x] = (blended[left[x]!]! * (256 - w) + blended[right[x]!]! * w + 32768) >> 16;
 		}
 		return out;
 	}

@@ -1,5 +1,6 @@
 import type { RowSink } from "../../types";
 import type { McuGrid } from "./container";
+import type { PixelSpan } from "./output";
 
 /**
  * Where a JPEG decoder writes each MCU row's pixels (one int32 of RGBA each): image row y lands at
@@ -10,6 +11,24 @@ export interface McuRowTarget {
 	pixels: Int32Array;
 	firstRow(y0: number): number;
 	written(y0: number, y1: number): void;
+	/** Only these pixels are wanted (a window of a turned image); all of them when absent. */
+	span?: PixelSpan;
+}
+
+/**
+ * The MCUs a decode into `span` goes through: its rows from the one above its first (whose last
+ * chroma row the upsampling reads) to its last, and the columns that hold it with one either side.
+ */
+export function spanMcus(grid: McuGrid, span: PixelSpan | undefined): PixelSpan {
+	if (!span) return { x0: 0, x1: grid.mcusX, y0: 0, y1: grid.mcusY };
+	const w = 8 * grid.hmax;
+	const h = 8 * grid.vmax;
+	return {
+		x0: Math.max(0, Math.floor(span.x0 / w) - 1),
+		x1: Math.min(grid.mcusX, Math.ceil(span.x1 / w) + 1),
+		y0: Math.max(0, Math.floor(span.y0 / h) - 1),
+		y1: Math.min(grid.mcusY, Math.ceil(span.y1 / h)),
+	};
 }
 
 /** Into a whole raster whose pixels are `pixels`. */

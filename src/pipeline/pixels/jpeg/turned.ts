@@ -1,0 +1,119 @@
+import type { RowSink } from "../../types";
+import { decodeBaseline } from "./baseline";
+import { decodeBuffered } from "./buffered";
+import { type JpegContainer, type McuGrid, mcuGrid, oneScan } from "./container";
+import { EntropyMarks } from "./entropy-marks";
+import { spanMcus } from "./row-target";
+
+/**
+ * Decodes a JPEG turned or flipped by its EXIF orientation (3 to 8) to rows as displayed without
+ * ever holding the image: the displayed rows are made a window at a time, each window by decoding
+ * the stored image again and keeping only the pixels that land in it. For a quarter turn (5 to 8)
+ * a window of displayed rows is a band of stored columns, so each window's decode runs over every
+ * MCU row but turns only its columns into pixels; for the half turn and the vertical flip (3, 4) it
+ * is a band of stored rows from the bottom, and the decode stops after them.
+ *
+ * A sequential JPEG with one scan (what cameras write) reads its whole data once: the first
+ * window's decode writes down where every window's MCUs start in each MCU row (`EntropyMarks`),
+ * and the later windows start there. A multi-scan JPEG's scans cannot be entered midway, so each of
+ * its windows reads its data again up to the window's last row: it gets fewer, larger windows.
+ */
+export function decodeTurnedRows(
+	bytes: Uint8Array,
+	jpeg: JpegContainer,
+	sink: RowSink,
+	window = turnWindow(jpeg),
+): void {
+	const { frame, orientation } = jpeg;
+	const { width: w, height: h } = frame;
+	const grid = mcuGrid(frame);
+	const swapped = orientation >= 5;
+	const shownWidth = swapped ? h : w;
+	const shownHeight = swapped ? w : h;
+	// Displayed (dx, dy) comes from stored (sx, sy); see applyOrientation for the eight cases.
+	const flipX = orientation === 3 || orientation === 6 || orientation === 7;
+	const flipY = orientation === 3 || orientation === 4 || orientation === 7 || orientation === 8;
+	const windowBytes = new Uint8Array(window.rows * shownWidth * 4);
+	const shown = new Int32Array(windowBytes.buffer);
+	const band = new Int32Array(w * 8 * grid.vmax);
+	const marks = oneScan(jpeg) ? windowMarks(grid, jpeg, window.rows, shownHeight, swapped, flipY, w) : undefined;
+	for (let top = 0; top < shownHeight; top += window.rows) {
+		const count = Math.min(window.rows, shownHeight - top);
+		// The stored pixels of displayed rows top..top+count: columns (5 to 8) or rows (3, 4).
+		const from = flipY ? (swapped ? w : h) - top - count : top;
+		const span = swapped ? { x0: from, x1: from + count, y0: 0, y1: h } : { x0: 0, x1: w, y0: from, y1: from + count };
+		const written = (y0: number, y1: number) => {
+			for (let sy = Math.max(y0, span.y0); sy < Math.min(y1, span.y1); sy++) {
+				const row = (sy - y0) * w;
+				if (swapped) {
+					const dx = flipX ? h - 1 - sy : sy;
+					for (let sx = span.x0; sx < span.x1; sx++) {
+						const dy = flipY ? w - 1 - sx : sx;
+						shown[(dy - top) * shownWidth + dx] = band[row + sx]!;
+					}
+				} else {
+					const dy = flipY ? h - 1 - sy : sy;
+					const out = shown.subarray((dy - top) * w, (dy - top + 1) * w);
+					out.set(band.subarray(row, row + w));
+					if (flipX) out.reverse();
+				}
+			}
+		};
+		const target = { grid, pixels: band, firstRow: (y0: number) => y0, written, span };
+		if (marks) decodeBaseline(bytes, jpeg, target, marks);
+		else decodeBuffered(bytes, jpeg, target);
+		sink.rows(top, count, windowBytes.subarray(0, count * shownWidth * 4));
+	}
+}
+
+/**
+ * Bytes of displayed rows a window holds. A sequential JPEG reads its data about twice whatever the
+ * number of windows, so its windows are small enough that 25 MP fits the call's memory; a multi-scan
+ * JPEG reads it once per window, so it takes a quarter of the image at a time (four decodes a pass).
+ */
+export const SEQUENTIAL_WINDOW_BYTES = 4 * 1024 * 1024;
+const MULTI_SCAN_WINDOWS = 4;
+
+/** Displayed rows per window for `jpeg`. */
+export function turnWindow(jpeg: JpegContainer): { rows: number } {
+	const { width, height } = jpeg.frame;
+	const shownWidth = jpeg.orientation >= 5 ? height : width;
+	const shownHeight = jpeg.orientation >= 5 ? width : height;
+	const bytes = oneScan(jpeg)
+		? SEQUENTIAL_WINDOW_BYTES
+		: Math.ceil((shownWidth * shownHeight * 4) / MULTI_SCAN_WINDOWS);
+	return { rows: Math.max(1, Math.min(shownHeight, Math.floor(bytes / (shownWidth * 4)))) };
+}
+
+/** Bytes `decodeTurnedRows` holds besides the decoder's own rows: the window, a stored MCU row, the marks. */
+export function turnedHeldBytes(jpeg: JpegContainer): number {
+	const { width, height } = jpeg.frame;
+	const grid = mcuGrid(jpeg.frame);
+	const shownWidth = jpeg.orientation >= 5 ? height : width;
+	const shownHeight = jpeg.orientation >= 5 ? width : height;
+	const { rows } = turnWindow(jpeg);
+	const windows = Math.ceil(shownHeight / rows);
+	const marks = oneScan(jpeg) ? EntropyMarks.bytes(grid, jpeg.frame.components.length, windows) : 0;
+	return rows * shownWidth * 4 + width * 8 * grid.vmax * 4 + marks;
+}
+
+/** Marks where each window's decode starts in an MCU row: its first MCU column (quarter turns) or column 0. */
+function windowMarks(
+	grid: McuGrid,
+	jpeg: JpegContainer,
+	rows: number,
+	shownHeight: number,
+	swapped: boolean,
+	flipY: boolean,
+	storedWidth: number,
+): EntropyMarks {
+	const columns = new Set<number>([0]);
+	if (swapped) {
+		for (let top = 0; top < shownHeight; top += rows) {
+			const count = Math.min(rows, shownHeight - top);
+			const x0 = flipY ? storedWidth - top - count : top;
+			columns.add(spanMcus(grid, { x0, x1: x0 + count, y0: 0, y1: 1 }).x0);
+		}
+	}
+	return new EntropyMarks(grid, jpeg.frame.components.length, [...columns]);
+}
