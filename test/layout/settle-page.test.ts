@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { settlePage } from "../../src/pipeline/layout";
 import type { Box, TextBlock } from "../../src/pipeline/types";
+import { block as blockOn } from "../typeset/block";
 
 /**
  * The page's blocks from every crop, settled. A crop's edge can cut a balloon open, so a region
@@ -8,23 +9,17 @@ import type { Box, TextBlock } from "../../src/pipeline/types";
  * the balloon and all of its lettering.
  */
 
+/** A block of region `id`, on free art unless a container is given. */
 function block(id: number, fields: Partial<TextBlock> & { textBox: Box }): TextBlock {
-	return {
+	const container = fields.container ?? { kind: "free" as const, box: fields.textBox };
+	return blockOn(`translation ${id}`, container, {
 		id,
 		regionIds: [id],
 		text: `text ${id}`,
-		translation: `translation ${id}`,
 		vertical: true,
-		container: { kind: "free", box: fields.textBox },
-		treatment: "replace",
 		role: "dialogue",
-		sourceSize: 20,
-		textColor: [0, 0, 0],
-		backgroundColor: [255, 255, 255],
-		bold: false,
-		align: "center",
 		...fields,
-	};
+	});
 }
 
 const balloon = block(0, {
