@@ -223,12 +223,7 @@ export function readingOrder(a: Box, b: Box, vertical: boolean): number {
  */
 function surrounds(outer: Box, inner: Box): boolean {
 	const margin = Math.max(2, SURROUND * Math.min(inner.x1 - inner.x0, inner.y1 - inner.y0));
-	return (
-		inner.x0 - outer.x0 >= margin &&
-		inner.y0 - outer.y0 >= margin &&
-		outer.x1 - inner.x1 >= margin &&
-		outer.y1 - inner.y1 >= margin
-	);
+	return within(grow(inner, margin), outer);
 }
 
 /** Room a panel leaves around its lettering, at least, as a share of the lettering's shorter side. */

@@ -75,8 +75,10 @@ export function layoutCrop(
 		// flat background or on texture they are its lettering's: a bold glyph's strokes close shapes too.
 		const flat = measured.kind === "flat";
 		const shapesOfBox = measured.kind === "periodic" || measured.kind === "gradient";
-		const flats = flat ? [measured] : shapesOfBox ? boxColours(first, toPatchBox(first, readerBox)) : [];
-		const { found, rest, held } = findInShapes(crop, region, search, readerBox, flats, claimed, { enclosing: !flat });
+		const containerColours = flat ? [measured] : shapesOfBox ? boxColours(first, toPatchBox(first, readerBox)) : [];
+		const { found, rest, held } = findInShapes(crop, region, search, readerBox, containerColours, claimed, {
+			enclosing: !flat,
+		});
 		if (held) {
 			const colour = centreColour(held.bg, first.width, first.height);
 			open.push({ region, part: 0, search, readerBox, bg: held.bg, padded, colour, held: held.container });
