@@ -198,8 +198,29 @@ export function glyphsAround(
 	const kept = components.map((c, k) => inBox[k]! && textSized(c, glyphSize, vertical));
 	linkNeighbours(components, kept, (k) => usable[k]! && textSized(components[k]!, glyphSize, vertical), glyphSize);
 	const glyphs = assemble(labels, kept, components, ink, w, h, outline, glyphSize);
-	const reachesEdge = glyphs.components.some((c) => c.x0 === 0 || c.y0 === 0 || c.x1 === w || c.y1 === h);
+	const atEdge = (c: Component) =>
+		(!final.left && c.x0 === 0) ||
+		(!final.top && c.y0 === 0) ||
+		(!final.right && c.x1 === w) ||
+		(!final.bottom && c.y1 === h);
+	// A glyph the patch edge cuts is taken for outline (beyond the patch counts as the world beyond a
+	// balloon): such a piece next to the lettering asks for a larger patch too, where it is seen whole.
+	const reachesEdge =
+		glyphs.components.some(atEdge) ||
+		(!!outline &&
+			outlinePieces(outline, w, h).some(
+				(p) => atEdge(p) && glyphs.components.some((c) => gap(p, c) <= Math.max(2, LINK_GLYPHS * glyphSize)),
+			));
 	return { ...glyphs, reachesEdge };
+}
+
+function outlinePieces(outline: Uint8Array, w: number, h: number): Component[] {
+	return labelComponents(
+		outline.map((v) => (v ? 1 : 0)),
+		w,
+		h,
+		new Int32Array(w * h),
+	);
 }
 
 /**
