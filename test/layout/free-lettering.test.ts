@@ -55,4 +55,13 @@ describe("free lettering read with rough boxes", () => {
 		const { blocks } = lay(page, [region(0, "HELLO", left.box, "Hi"), region(1, "THERE", right.box, "there")]);
 		expect(blocks.map((b) => b.translation)).toEqual(["Hi", "there"]);
 	});
+
+	it("gives the translation the same room from a box cut short as from an exact box", () => {
+		const page = new Page(320, 220);
+		const text = page.write(["HELLO", "THERE", "WORLD"], 100, 40, 3);
+		const exact = lay(page, [region(0, "HELLO THERE WORLD", text.box, "Hi")]).blocks;
+		const cut = lay(page, [region(0, "HELLO THERE WORLD", rough.cut(text.box, "top", 0.4), "Hi")]).blocks;
+		expect(cut.map((b) => b.textBox)).toEqual(exact.map((b) => b.textBox));
+		expect(cut.map((b) => b.container)).toEqual(exact.map((b) => b.container));
+	});
 });
