@@ -1,10 +1,11 @@
-import type { Raster, RowSink } from "../../types";
+import type { Box, Raster, RowSink } from "../../types";
 import { decodeBaseline } from "./baseline";
 import { decodeBuffered } from "./buffered";
 import { mcuRowBytes } from "./coefficients";
 import { type JpegContainer, mcuGrid, oneScan } from "./container";
 import { bandTarget, rasterTarget } from "./row-target";
 import { decodeTurnedRows, turnedHeldBytes } from "./turned";
+import { WantedMcus } from "./wanted-mcus";
 
 /**
  * Decodes a JPEG our decoder takes to RGBA rows as displayed, one MCU row at a time: a sequential
@@ -12,15 +13,20 @@ import { decodeTurnedRows, turnedHeldBytes } from "./turned";
  * several scans with every scan taking its turn on each MCU row (`decodeBuffered`). Orientations 1 and 2 (a
  * mirror) need nothing more; the others turn or flip the whole image, so their displayed rows are
  * made a window at a time, each from a decode of the stored image (`decodeTurnedRows`).
+ *
+ * With `wanted` (orientations 1 and 2), only the MCUs holding those areas become pixels: the other
+ * pixels of the rows handed out are left as they were, and the decode ends after the areas' last row.
  */
-export function decodeJpegRows(bytes: Uint8Array, jpeg: JpegContainer, sink: RowSink): void {
+export function decodeJpegRows(bytes: Uint8Array, jpeg: JpegContainer, sink: RowSink, wanted?: readonly Box[]): void {
 	const { frame, orientation } = jpeg;
 	if (orientation > 2) {
 		decodeTurnedRows(bytes, jpeg, sink);
 		return;
 	}
 	const grid = mcuGrid(frame);
-	const target = bandTarget(grid, frame.width, sink, orientation === 2);
+	const mirror = orientation === 2;
+	const stored = mirror ? wanted?.map((b) => ({ ...b, x0: frame.width - b.x1, x1: frame.width - b.x0 })) : wanted;
+	const target = bandTarget(grid, frame.width, sink, mirror, stored && new WantedMcus(grid, stored));
 	if (oneScan(jpeg)) decodeBaseline(bytes, jpeg, target);
 	else decodeBuffered(bytes, jpeg, target);
 }

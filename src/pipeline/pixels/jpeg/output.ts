@@ -31,7 +31,8 @@ export function isRgb(components: Component[], adobeTransform: number | undefine
  * Writes image rows y0..y1 (one MCU row) from the planes' samples as RGBA pixels (one int32
  * each), image row y at pixels[(y - firstRow) * width]: 0 for a whole raster, y0 for a band.
  * `span` limits the pixels written to a rectangle (a window of a turned image): only its columns'
- * samples, and those of one MCU either side, need to have been decoded.
+ * samples, and those of one MCU either side, need to have been decoded. `columns` narrows its
+ * columns further to runs ([start, end) pairs: the wanted MCUs of pass 2's crops).
  */
 export function writeMcuRow(
 	planes: SamplePlane[],
@@ -43,9 +44,10 @@ export function writeMcuRow(
 	rgb: boolean,
 	firstRow: number,
 	span: PixelSpan = { x0: 0, x1: width, y0, y1 },
+	columns: readonly number[] = [span.x0, span.x1],
 ): void {
-	if (planes.length === 1) writeGrey(planes[0]!, pixels, width, y0, y1, firstRow, span);
-	else writeColour(planes, pixels, width, y0, y1, vmax, rgb, firstRow, span);
+	if (planes.length === 1) writeGrey(planes[0]!, pixels, width, y0, y1, firstRow, span, columns);
+	else writeColour(planes, pixels, width, y0, y1, vmax, rgb, firstRow, span, columns);
 }
 
 /** A rectangle of image pixels: columns x0..x1, rows y0..y1. */
@@ -64,11 +66,15 @@ function writeGrey(
 	y1: number,
 	firstRow: number,
 	span: PixelSpan,
+	columns: readonly number[],
 ): void {
 	for (let y = Math.max(y0, span.y0); y < Math.min(y1, span.y1); y++) {
 		const row = (y - y0) * p.stride;
 		const o = (y - firstRow) * width;
-		for (let x = span.x0; x < span.x1; x++) pixels[o + x] = 0xff000000 | (p.rows[row + x]! * 0x010101);
+		for (let i = 0; i < columns.length; i += 2) {
+			const end = columns[i + 1]!;
+			for (let x = columns[i]!; x < end; x++) pixels[o + x] = 0xff000000 | (p.rows[row + x]! * 0x010101);
+		}
 	}
 }
 
@@ -98,24 +104,28 @@ function writeColour(
 	rgb: boolean,
 	firstRow: number,
 	span: PixelSpan,
+	columns: readonly number[],
 ): void {
 	const [a, b, c] = planes as [SamplePlane, SamplePlane, SamplePlane];
 	const write = rgb ? writeRgbRow : writeYccRow;
-	const { x0, x1 } = span;
 	for (let y = Math.max(y0, span.y0); y < Math.min(y1, span.y1); y++) {
 		const ly = y - y0;
-		write(
-			pixels,
-			(y - firstRow) * width,
-			x0,
-			x1,
-			sampleRow(a, ly, x0, x1),
-			rowStart(a, ly, vmax),
-			sampleRow(b, ly, x0, x1),
-			rowStart(b, ly, vmax),
-			sampleRow(c, ly, x0, x1),
-			rowStart(c, ly, vmax),
-		);
+		for (let i = 0; i < columns.length; i += 2) {
+			const x0 = columns[i]!;
+			const x1 = columns[i + 1]!;
+			write(
+				pixels,
+				(y - firstRow) * width,
+				x0,
+				x1,
+				sampleRow(a, ly, x0, x1),
+				rowStart(a, ly, vmax),
+				sampleRow(b, ly, x0, x1),
+				rowStart(b, ly, vmax),
+				sampleRow(c, ly, x0, x1),
+				rowStart(c, ly, vmax),
+			);
+		}
 	}
 	for (const p of planes) p.upsampler?.keepLastRow(p.rows);
 }
