@@ -2,7 +2,7 @@ import { PhotonImage } from "@cf-wasm/photon";
 import { PipelineError } from "./errors";
 import { decodeGifRows } from "./pixels/gif/decode";
 import { ImageDataError } from "./pixels/image-error";
-import { decodeJpegRaster, decodeJpegRows } from "./pixels/jpeg/decode";
+import { decodeJpegHalfRows, decodeJpegRaster, decodeJpegRows } from "./pixels/jpeg/decode";
 import { applyOrientation, emitOriented } from "./pixels/orientation";
 import { decodeAdam7, decodePngRows } from "./pixels/png-decode";
 import { rasterSink } from "./pixels/raster-rows";
@@ -37,6 +37,18 @@ export function decodeRows(image: ProbedImage, sink: RowSink, wanted?: readonly 
 		else if (image.jpeg.decoder === "photon") emitOriented(decodeWithPhoton(image.bytes), image.jpeg.orientation, sink);
 		else decodeJpegRows(image.bytes, image.jpeg, sink, wanted);
 	});
+}
+
+/**
+ * A decode of the image at half its size each way (rounded up), as displayed, where a decoder makes
+ * one for much less than the whole (a JPEG of ours not turned by EXIF: libjpeg's scaled IDCT);
+ * undefined for the others. Its answer: whether the full-size pixels may hold colour (they are
+ * opaque). Only for a copy to read: its pixels are not the full-size ones averaged.
+ */
+export function halfSizeDecode(image: ProbedImage): ((sink: RowSink) => { colour: boolean }) | undefined {
+	if (image.format !== "jpeg" || image.jpeg.decoder === "photon" || image.jpeg.orientation > 2) return undefined;
+	const { bytes, jpeg } = image;
+	return (sink) => clientFault(() => decodeJpegHalfRows(bytes, jpeg, sink));
 }
 
 /**

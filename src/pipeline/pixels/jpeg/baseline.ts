@@ -2,14 +2,15 @@ import type { JpegContainer } from "./container";
 import type { EntropyMarks } from "./entropy-marks";
 import { JpegFormatError } from "./errors";
 import { BitReader, type HuffmanTable } from "./huffman";
-import { idct8x8, idctDcOnly } from "./idct";
-import { isRgb, type SamplePlane, samplePlanes, writeMcuRow } from "./output";
+import { idctHalf, idct8x8, idctDcOnly, idctDcOnlyHalf } from "./idct";
+import { type ChromaSeen, isRgb, outputSize, type SamplePlane, samplePlanes, writeMcuRow } from "./output";
 import { type McuRowTarget, spanMcus, writtenColumns } from "./row-target";
 import { ZIGZAG } from "./zigzag";
 
 interface Plane extends SamplePlane {
 	quant: Int32Array;
 	pred: number;
+	chroma: boolean;
 }
 
 /**
@@ -28,16 +29,20 @@ export function decodeBaseline(
 	jpeg: JpegContainer,
 	target: McuRowTarget,
 	marks?: EntropyMarks,
-): void {
+): ChromaSeen {
 	const { frame, adobeTransform } = jpeg;
 	const scan = jpeg.scans[0]!;
-	const { width, height } = frame;
+	const { block } = target;
+	const { width, height } = outputSize(frame, block);
 	const grid = target.grid;
-	const planes: Plane[] = samplePlanes(width, grid).map((plane, i) => ({
+	const planes: Plane[] = samplePlanes(width, grid, block).map((plane, i) => ({
 		...plane,
 		quant: frame.components[i]!.quant!,
 		pred: 0,
+		chroma: i > 0,
 	}));
+	/** Non-zero where any coefficient of the second or third component was. */
+	let chroma = 0;
 	const reader = new BitReader(bytes, scan.start);
 	const coef = new Int32Array(64);
 	const written = new Int32Array(64);
@@ -66,9 +71,13 @@ export function decodeBaseline(
 				for (let by = 0; by < p.v; by++) {
 					for (let bx = 0; bx < p.h; bx++) {
 						const set = decodeBlock(reader, p, dc, ac, coef, written);
+						if (p.chroma) chroma |= set | p.pred;
 						if (shown) {
-							const at = by * 8 * p.stride + (mx * p.h + bx) * 8;
-							if (set === 0) idctDcOnly(coef[0]!, p.rows, at, p.stride);
+							const at = by * block * p.stride + (mx * p.h + bx) * block;
+							if (block === 4) {
+								if (set === 0) idctDcOnlyHalf(coef[0]!, p.rows, at, p.stride);
+								else idctHalf(coef, p.rows, at, p.stride);
+							} else if (set === 0) idctDcOnly(coef[0]!, p.rows, at, p.stride);
 							else idct8x8(coef, p.rows, at, p.stride);
 						}
 						// Clear only what was set: most coefficients of most blocks are zero.
@@ -78,12 +87,13 @@ export function decodeBaseline(
 			}
 		}
 		if (reader.truncated) throw new JpegFormatError("data ends before the last block");
-		const y0 = my * 8 * grid.vmax;
-		const y1 = Math.min(height, y0 + 8 * grid.vmax);
+		const y0 = my * block * grid.vmax;
+		const y1 = Math.min(height, y0 + block * grid.vmax);
 		const columns = writtenColumns(target, width, my);
 		writeMcuRow(planes, target.pixels, width, y0, y1, grid.vmax, rgb, target.firstRow(y0), target.span, columns);
 		target.written(y0, y1);
 	}
+	return chroma !== 0;
 }
 
 /**

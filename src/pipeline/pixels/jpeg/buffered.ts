@@ -1,7 +1,7 @@
 import { CoefficientStore } from "./coefficients";
 import type { JpegContainer } from "./container";
-import { idct8x8, idctDcOnly } from "./idct";
-import { isRgb, samplePlanes, writeMcuRow } from "./output";
+import { idctHalf, idct8x8, idctDcOnly, idctDcOnlyHalf } from "./idct";
+import { type ChromaSeen, isRgb, outputSize, samplePlanes, writeMcuRow } from "./output";
 import { type McuRowTarget, spanMcus, writtenColumns } from "./row-target";
 import { ScanCursor } from "./scans";
 import { ZIGZAG } from "./zigzag";
@@ -14,13 +14,16 @@ import { ZIGZAG } from "./zigzag";
  * `target.span`, only the MCUs around it become pixels and the decode ends after its last row;
  * with `target.wanted`, only the wanted MCUs, and the decode ends after the last of them.
  */
-export function decodeBuffered(bytes: Uint8Array, jpeg: JpegContainer, target: McuRowTarget): void {
+export function decodeBuffered(bytes: Uint8Array, jpeg: JpegContainer, target: McuRowTarget): ChromaSeen {
 	const { frame, adobeTransform } = jpeg;
-	const { width, height } = frame;
+	const { block } = target;
+	const { width, height } = outputSize(frame, block);
 	const grid = target.grid;
 	const store = new CoefficientStore(grid);
 	const cursors = jpeg.scans.map((scan) => new ScanCursor(bytes, frame, grid, scan, store));
-	const planes = samplePlanes(width, grid);
+	const planes = samplePlanes(width, grid, block);
+	/** Non-zero where any coefficient of the second or third component was. */
+	let chroma = 0;
 	// A progressive component no scan ever named has no table: its coefficients are all zero anyway.
 	const quant = frame.components.map((c) => naturalOrder(c.quant));
 	const coefficients = store.coefficients;
@@ -44,22 +47,27 @@ export function decodeBuffered(bytes: Uint8Array, jpeg: JpegContainer, target: M
 						const at = store.block(c, bx, my * p.v + by);
 						let ac = 0;
 						for (let i = 1; i < 64; i++) ac |= coef[i] = coefficients[at + i]! * q[i]!;
-						const out = by * 8 * p.stride + bx * 8;
-						if (ac === 0) idctDcOnly(coefficients[at]! * q[0]!, p.rows, out, p.stride);
-						else {
+						if (c > 0) chroma |= ac | coefficients[at]!;
+						const out = by * block * p.stride + bx * block;
+						if (ac === 0) {
+							if (block === 4) idctDcOnlyHalf(coefficients[at]! * q[0]!, p.rows, out, p.stride);
+							else idctDcOnly(coefficients[at]! * q[0]!, p.rows, out, p.stride);
+						} else {
 							coef[0] = coefficients[at]! * q[0]!;
-							idct8x8(coef, p.rows, out, p.stride);
+							if (block === 4) idctHalf(coef, p.rows, out, p.stride);
+							else idct8x8(coef, p.rows, out, p.stride);
 						}
 					}
 				}
 			}
 		}
-		const y0 = my * 8 * grid.vmax;
-		const y1 = Math.min(height, y0 + 8 * grid.vmax);
+		const y0 = my * block * grid.vmax;
+		const y1 = Math.min(height, y0 + block * grid.vmax);
 		const columns = writtenColumns(target, width, my);
 		writeMcuRow(planes, target.pixels, width, y0, y1, grid.vmax, rgb, target.firstRow(y0), target.span, columns);
 		target.written(y0, y1);
 	}
+	return chroma !== 0;
 }
 
 /** A quantisation table (zigzag order, as stored) in the natural order the coefficients are kept in. */

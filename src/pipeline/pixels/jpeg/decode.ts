@@ -3,6 +3,7 @@ import { decodeBaseline } from "./baseline";
 import { decodeBuffered } from "./buffered";
 import { mcuRowBytes } from "./coefficients";
 import { type JpegContainer, mcuGrid, oneScan } from "./container";
+import { isRgb, outputSize } from "./output";
 import { bandTarget, rasterTarget } from "./row-target";
 import { decodeTurnedRows, turnedHeldBytes } from "./turned";
 import { WantedMcus } from "./wanted-mcus";
@@ -26,9 +27,27 @@ export function decodeJpegRows(bytes: Uint8Array, jpeg: JpegContainer, sink: Row
 	const grid = mcuGrid(frame);
 	const mirror = orientation === 2;
 	const stored = mirror ? wanted?.map((b) => ({ ...b, x0: frame.width - b.x1, x1: frame.width - b.x0 })) : wanted;
-	const target = bandTarget(grid, frame.width, sink, mirror, stored && new WantedMcus(grid, stored));
+	const target = bandTarget(grid, frame.width, sink, { mirror, wanted: stored && new WantedMcus(grid, stored) });
 	if (oneScan(jpeg)) decodeBaseline(bytes, jpeg, target);
 	else decodeBuffered(bytes, jpeg, target);
+}
+
+/**
+ * The JPEG at half its size each way (rounded up), as displayed, for a reader's copy: libjpeg's
+ * scaled IDCT (4×4 pixels a block from its low frequencies) skips most of the IDCT, upsampling and
+ * colour conversion, though the data is read through as whole. Orientations 1 and 2 only. Answers
+ * whether the full-size pixels may hold colour: a YCbCr JPEG's are all grey when no coefficient of
+ * its chroma is non-zero; an RGB JPEG is taken to have colour.
+ */
+export function decodeJpegHalfRows(bytes: Uint8Array, jpeg: JpegContainer, sink: RowSink): { colour: boolean } {
+	const { frame, orientation } = jpeg;
+	if (orientation > 2) throw new Error("a turned JPEG is not decoded at half size");
+	const grid = mcuGrid(frame);
+	const { width } = outputSize(frame, 4);
+	const target = bandTarget(grid, width, sink, { mirror: orientation === 2, block: 4 });
+	const chroma = oneScan(jpeg) ? decodeBaseline(bytes, jpeg, target) : decodeBuffered(bytes, jpeg, target);
+	if (frame.components.length === 1) return { colour: false };
+	return { colour: isRgb(frame.components, jpeg.adobeTransform) || chroma };
 }
 
 /** The JPEG as stored (before its EXIF orientation), in one raster. */

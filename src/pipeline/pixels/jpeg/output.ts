@@ -10,15 +10,27 @@ export interface SamplePlane {
 	upsampler?: Upsampler;
 }
 
-export function samplePlanes(width: number, grid: McuGrid): SamplePlane[] {
+/** `block`: the pixels a block's side becomes, 8 (4 when decoding at half size); `width` the output's. */
+export function samplePlanes(width: number, grid: McuGrid, block = 8): SamplePlane[] {
 	return grid.h.map((h, i) => {
 		const v = grid.v[i]!;
-		const stride = grid.mcusX * h * 8;
-		const rows = new Uint8ClampedArray(stride * v * 8);
+		const stride = grid.mcusX * h * block;
+		const rows = new Uint8ClampedArray(stride * v * block);
 		const subsampled = h < grid.hmax || v < grid.vmax;
-		const upsampler = subsampled ? new Upsampler(width, h, v, grid.hmax, grid.vmax, stride) : undefined;
+		const upsampler = subsampled ? new Upsampler(width, h, v, grid.hmax, grid.vmax, stride, block) : undefined;
 		return { h, v, rows, stride, upsampler };
 	});
+}
+
+/**
+ * Whether a decode met any non-zero coefficient of the second and third components: when it did
+ * not, every chroma sample is 128 and a YCbCr image's pixels are all grey (R = G = B = Y).
+ */
+export type ChromaSeen = boolean;
+
+/** The pixels a decode writes: the frame's, or half of them each way (rounded up) when blocks become 4×4. */
+export function outputSize(frame: { width: number; height: number }, block: 8 | 4): { width: number; height: number } {
+	return block === 8 ? frame : { width: Math.ceil(frame.width / 2), height: Math.ceil(frame.height / 2) };
 }
 
 /** Adobe's transform flag 0, or components named R, G, B, mean the samples are RGB already. */
@@ -206,6 +218,7 @@ export class Upsampler {
 		hmax: number,
 		private readonly vmax: number,
 		private readonly stride: number,
+		private readonly block = 8,
 	) {
 		const columns = Math.ceil((width * h) / hmax);
 		this.halfWidth = h * 2 === hmax;
@@ -226,7 +239,7 @@ export class Upsampler {
 
 	/** Output row `ly` of the MCU row, valid for pixels x0..x1 (only their chroma columns and one either side are read). */
 	row(rows: Uint8ClampedArray, ly: number, x0: number, x1: number): Uint8ClampedArray {
-		const last = this.v * 8 - 1;
+		const last = this.v * this.block - 1;
 		const cy = ((ly + 0.5) * this.v) / this.vmax - 0.5;
 		const top = Math.floor(cy);
 		const fy = Math.round((cy - top) * 256);
@@ -265,7 +278,7 @@ export class Upsampler {
 	}
 
 	keepLastRow(rows: Uint8ClampedArray): void {
-		const last = this.v * 8 - 1;
+		const last = this.v * this.block - 1;
 		this.previous.set(rows.subarray(last * this.stride, (last + 1) * this.stride));
 		this.hasPrevious = true;
 	}
