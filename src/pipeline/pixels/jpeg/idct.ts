@@ -152,7 +152,9 @@ const pairWork = new Float64Array(32);
 
 /** `coef` as for idct8x8; writes 4 rows of 4 bytes at out[offset + r·stride]. */
 export function idctHalf(coef: Int32Array, out: Uint8ClampedArray, offset: number, stride: number): void {
-	// Columns: the 4 half-size rows of each horizontal frequency.
+	// Columns: the 4 half-size rows of each horizontal frequency, up to the last one present
+	// (most blocks hold only low frequencies).
+	let columns = 0;
 	for (let i = 0; i < 8; i++) {
 		const s0 = coef[i]!;
 		const s1 = coef[i + 8]!;
@@ -165,8 +167,10 @@ export function idctHalf(coef: Int32Array, out: Uint8ClampedArray, offset: numbe
 		if ((s1 | s2 | s3 | s4 | s5 | s6 | s7) === 0) {
 			const dc = PAIRS[0]! * s0;
 			for (let y = 0; y < 32; y += 8) pairWork[y + i] = dc;
+			if (s0 !== 0) columns = i + 1;
 			continue;
 		}
+		columns = i + 1;
 		for (let y = 0; y < 4; y++) {
 			const k = y * 8;
 			pairWork[k + i] =
@@ -187,7 +191,7 @@ export function idctHalf(coef: Int32Array, out: Uint8ClampedArray, offset: numbe
 		for (let x = 0; x < 4; x++) {
 			const k = x * 8;
 			let sum = 128.5;
-			for (let u = 0; u < 8; u++) sum += PAIRS[k + u]! * pairWork[w + u]!;
+			for (let u = 0; u < columns; u++) sum += PAIRS[k + u]! * pairWork[w + u]!;
 			out[o + x] = Math.floor(sum);
 		}
 	}
