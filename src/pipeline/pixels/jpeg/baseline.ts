@@ -2,7 +2,7 @@ import type { JpegContainer } from "./container";
 import type { EntropyMarks } from "./entropy-marks";
 import { JpegFormatError } from "./errors";
 import { BitReader, type HuffmanTable } from "./huffman";
-import { idctHalf, idct8x8, idctDcOnly, idctDcOnlyHalf } from "./idct";
+import { idct8x8, idctDcOnly, idctDcOnlyHalf, idctHalf } from "./idct";
 import { type ChromaSeen, isRgb, outputSize, type SamplePlane, samplePlanes, writeMcuRow } from "./output";
 import { type McuRowTarget, spanMcus, writtenColumns } from "./row-target";
 import { ZIGZAG } from "./zigzag";

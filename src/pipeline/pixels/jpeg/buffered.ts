@@ -1,6 +1,6 @@
 import { CoefficientStore } from "./coefficients";
 import type { JpegContainer } from "./container";
-import { idctHalf, idct8x8, idctDcOnly, idctDcOnlyHalf } from "./idct";
+import { idct8x8, idctDcOnly, idctDcOnlyHalf, idctHalf } from "./idct";
 import { type ChromaSeen, isRgb, outputSize, samplePlanes, writeMcuRow } from "./output";
 import { type McuRowTarget, spanMcus, writtenColumns } from "./row-target";
 import { ScanCursor } from "./scans";
