@@ -7,6 +7,7 @@
  * their text is not shrunk below legibility.
  */
 import type { SentImage } from "../models/model-ask";
+import { freeBuffer } from "./free-buffer";
 import { JpegEncoder } from "./pixels/jpeg-encode";
 import { pixelWords } from "./rows";
 import { estimateCharacters } from "./text-density";
@@ -90,6 +91,7 @@ export async function readerImage(
 	const view = scaled
 		? { page: made[0]!, characters: estimateCharacters(scaled.pixels, scaled.width, scaled.height) }
 		: { tiles: windows.map((window, i) => ({ window, copy: made[i]! })) };
+	if (scaled) freeBuffer(scaled.pixels);
 	return { width, height, view, copies: copiesFrom(width, rows) };
 }
 
