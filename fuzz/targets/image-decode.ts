@@ -1,7 +1,8 @@
-import { decodeImage, decodeRows } from "../../src/pipeline/decode";
+import { decodeImage, decodeRows, halfSizeDecode } from "../../src/pipeline/decode";
 import { PipelineError } from "../../src/pipeline/errors";
 import { ImageDataError } from "../../src/pipeline/pixels/image-error";
 import { type ProbedImage, probeImage } from "../../src/pipeline/probe";
+import type { Box, RowSink } from "../../src/pipeline/types";
 import { RequestError } from "../../src/request/errors";
 import { admitImage } from "../../src/request/validate";
 import * as gifJpeg from "../../test/pipeline/fixtures/gif-jpeg";
@@ -25,9 +26,10 @@ const COMPARE_PIXELS = 1_000_000;
 
 /**
  * The image probe and decoder as a request's file meets them: `probeImage` with the service's
- * limits, then `decodeRows`. Clean outcomes are a typed refusal by the probe (422, 413), a 422 from
- * the decoder, or rows that cover the image once in order; anything else is a defect. The budget
- * comes from the probe's stated cost.
+ * limits, then `decodeRows`, and pass 1's half-size decode where there is one. Clean outcomes are a
+ * typed refusal by the probe (422, 413), a 422 from the decoder, or rows that cover the image once
+ * in order; anything else is a defect. The budget comes from the probe's stated cost, a decode's
+ * worth for each decode. Small images are also decoded whole, and for pass 2's boxes, and compared.
  */
 const imageDecode: FuzzTarget = {
 	name: "image-decode",
@@ -53,9 +55,15 @@ const imageDecode: FuzzTarget = {
 			if (error instanceof RequestError && error.status === 413) return budget(undefined, "too large (413)");
 			throw error;
 		}
-		const outcome = decodeChecked(image);
+		const outcome = decodeChecked((sink) => decodeRows(image, sink), image.width, image.height);
+		const half = halfSizeDecode(image);
+		const halfOutcome =
+			half && decodeChecked((sink) => half(sink), Math.ceil(image.width / 2), Math.ceil(image.height / 2));
+		if (half && (halfOutcome === "decoded") !== (outcome === "decoded")) {
+			throw new Error(`the half-size decode ${halfOutcome}, the whole ${outcome}`);
+		}
 		if (outcome === "decoded" && image.width * image.height <= COMPARE_PIXELS) compareWithWhole(image);
-		return budget(image, outcome);
+		return budget(image, outcome, half ? 2 : 1);
 	},
 };
 
@@ -65,12 +73,11 @@ function fromBase64(base64: string): Uint8Array {
 	return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 }
 
-/** Decodes the rows, checking the sink's promises; a 422 from the decoder is a clean outcome. */
-function decodeChecked(image: ProbedImage): string {
-	const { width, height } = image;
+/** Decodes the rows (width×height), checking the sink's promises; a 422 from the decoder is a clean outcome. */
+function decodeChecked(decode: (sink: RowSink) => unknown, width: number, height: number): string {
 	let next = 0;
 	try {
-		decodeRows(image, {
+		decode({
 			rows(y, count, rgba) {
 				if (y !== next || count < 1 || y + count > height || rgba.length !== count * width * 4) {
 					throw new Error(`rows ${y}+${count} of ${rgba.length} bytes where row ${next} of ${height} was due`);
@@ -86,22 +93,36 @@ function decodeChecked(image: ProbedImage): string {
 	return "decoded";
 }
 
-/** The whole-image decode must give the very pixels the rows gave. */
+/** The whole-image decode must give the very pixels the rows gave, and a decode for boxes those in the boxes. */
 function compareWithWhole(image: ProbedImage): void {
-	const rows = new Uint8Array(image.width * image.height * 4);
-	decodeRows(image, { rows: (y, _count, rgba) => rows.set(rgba, y * image.width * 4) });
+	const { width, height } = image;
+	const rows = new Uint8Array(width * height * 4);
+	decodeRows(image, { rows: (y, _count, rgba) => rows.set(rgba, y * width * 4) });
 	const whole = decodeImage(image);
-	if (whole.width !== image.width || whole.height !== image.height) throw new Error("whole decode of another size");
+	if (whole.width !== width || whole.height !== height) throw new Error("whole decode of another size");
 	for (let i = 0; i < rows.length; i++) {
 		if (rows[i] !== whole.data[i]) throw new Error(`whole decode differs from the rows at byte ${i}`);
 	}
+	const boxes: Box[] = [
+		{ x0: width >> 3, y0: height >> 2, x1: width >> 1, y1: (height >> 1) + 1 },
+		{ x0: (width * 3) >> 2, y0: height >> 1, x1: width, y1: height },
+	];
+	rows.fill(0);
+	decodeRows(image, { rows: (y, _count, rgba) => rows.set(rgba, y * width * 4) }, boxes);
+	for (const box of boxes) {
+		for (let y = box.y0; y < box.y1; y++) {
+			for (let i = (y * width + box.x0) * 4; i < (y * width + box.x1) * 4; i++) {
+				if (rows[i] !== whole.data[i]) throw new Error(`the decode for boxes differs at byte ${i}`);
+			}
+		}
+	}
 }
 
-function budget(image: ProbedImage | undefined, outcome: string): FuzzBudget {
+function budget(image: ProbedImage | undefined, outcome: string, decodes = 1): FuzzBudget {
 	if (!image) return { cpuMs: WALK_MS, memoryBytes: SLACK_BYTES, outcome };
 	const megapixels = (image.width * image.height) / 1e6;
 	return {
-		cpuMs: WALK_MS + MS_PER_MEGAPIXEL * megapixels,
+		cpuMs: WALK_MS + MS_PER_MEGAPIXEL * megapixels * decodes,
 		memoryBytes: image.cost.memory + image.cost.fixedMemory + SLACK_BYTES,
 		outcome,
 	};

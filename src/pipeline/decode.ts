@@ -2,14 +2,14 @@ import { PhotonImage } from "@cf-wasm/photon";
 import { PipelineError } from "./errors";
 import { decodeGifRows } from "./pixels/gif/decode";
 import { ImageDataError } from "./pixels/image-error";
-import { decodeJpegRaster, decodeJpegRows } from "./pixels/jpeg/decode";
+import { decodeJpegHalfRows, decodeJpegRaster, decodeJpegRows } from "./pixels/jpeg/decode";
 import { applyOrientation, emitOriented } from "./pixels/orientation";
 import { decodeAdam7, decodePngRows } from "./pixels/png-decode";
 import { rasterSink } from "./pixels/raster-rows";
 import { decodeWebpRaster, decodeWebpRows } from "./pixels/webp/decode";
 import { WorkBudget } from "./pixels/work-budget";
 import type { ProbedImage } from "./probe";
-import type { Raster, RowSink } from "./types";
+import type { Box, Raster, RowSink } from "./types";
 
 /**
  * Decodes a probed file to straight RGBA rows, top to bottom, as displayed (JPEG turned upright by
@@ -20,19 +20,35 @@ import type { Raster, RowSink } from "./types";
  * keep it and then hand out its rows. Call it again
  * for every pass over the pixels: it keeps nothing between calls.
  *
+ * `wanted`: only the pixels inside these boxes will be read (pass 2's crops). A decoder may leave
+ * the others of the rows it hands out as anything (a JPEG skips turning the MCUs around no box
+ * into pixels) and stop after the boxes' last row; every wanted pixel is exactly as decoded whole.
+ *
  * Data that turns out broken only now, or asks for more work than the probe allowed, is the
  * client's fault: PipelineError 422 on `imageBase64`. photon decodes the JPEG kinds ours does not
  * (CMYK, lossless); it holds the pixels about three times in Wasm memory, which never shrinks.
  */
-export function decodeRows(image: ProbedImage, sink: RowSink): void {
+export function decodeRows(image: ProbedImage, sink: RowSink, wanted?: readonly Box[]): void {
 	clientFault(() => {
 		const budget = new WorkBudget(image.cost.work);
 		if (image.format === "png") decodePngRows(image.bytes, image.png, budget, sink);
 		else if (image.format === "gif") decodeGifRows(image.bytes, image.gif, budget, sink);
 		else if (image.format === "webp") decodeWebpRows(image.webp, sink);
 		else if (image.jpeg.decoder === "photon") emitOriented(decodeWithPhoton(image.bytes), image.jpeg.orientation, sink);
-		else decodeJpegRows(image.bytes, image.jpeg, sink);
+		else decodeJpegRows(image.bytes, image.jpeg, sink, wanted);
 	});
+}
+
+/**
+ * A decode of the image at half its size each way (rounded up), as displayed, where a decoder makes
+ * one for much less than the whole (a JPEG of ours not turned by EXIF: libjpeg's scaled IDCT);
+ * undefined for the others. Its answer: whether the full-size pixels may hold colour (they are
+ * opaque). Only for a copy to read: its pixels are not the full-size ones averaged.
+ */
+export function halfSizeDecode(image: ProbedImage): ((sink: RowSink) => { colour: boolean }) | undefined {
+	if (image.format !== "jpeg" || image.jpeg.decoder === "photon" || image.jpeg.orientation > 2) return undefined;
+	const { bytes, jpeg } = image;
+	return (sink) => clientFault(() => decodeJpegHalfRows(bytes, jpeg, sink));
 }
 
 /**

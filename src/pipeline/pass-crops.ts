@@ -46,7 +46,13 @@ export async function layOutInCrops(job: TranslateJob, regions: TranslatedRegion
 			ms.erase += performance.now() - started;
 			done.push({ crop, blocks: laid.map((l) => l.block), erased });
 		});
-		await decodeUntilEnough(() => decodeRows(job.image, collector));
+		await decodeUntilEnough(() =>
+			decodeRows(
+				job.image,
+				collector,
+				pass.map((crop) => crop.box),
+			),
+		);
 	}
 	// Overlapping crops are pasted in the order of their first region, as layout reads them.
 	done.sort((a, b) => a.crop.regionIds[0]! - b.crop.regionIds[0]!);

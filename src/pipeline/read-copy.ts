@@ -7,7 +7,9 @@
  * their text is not shrunk below legibility.
  */
 import type { SentImage } from "../models/model-ask";
+import { AreaShrink, type SourceArea } from "./area-shrink";
 import { freeBuffer } from "./free-buffer";
+import { overWhite } from "./over-white";
 import { JpegEncoder } from "./pixels/jpeg-encode";
 import { pixelWords } from "./rows";
 import { estimateCharacters } from "./text-density";
@@ -69,18 +71,21 @@ export function readingWindows(width: number, height: number): Window[] {
 
 /**
  * The reader's view of the image from one pass over its rows (`alongside` sees the same rows:
- * the pipeline scans their colours in that pass).
+ * the pipeline scans their colours in that pass). With `halfRows` (the image at half its size each
+ * way, rounded up, which a JPEG decodes at a fraction of the cost) that pass reads those instead:
+ * only when `halfSizeSuffices`, so that the copies come out at the same size.
  */
 export async function readerImage(
 	width: number,
 	height: number,
 	rows: RowSource,
 	alongside?: RowSink,
+	halfRows?: RowSource,
 ): Promise<ReaderImage> {
 	const windows = readingWindows(width, height);
 	// A page's copy keeps its pixels until the rows end, for the lettering estimate (6.8 MB at 1600x1067).
-	const copier = new ReaderCopier(width, windows, windows.length === 1);
-	await rows({
+	const copier = new ReaderCopier(width, windows, windows.length === 1, halfRows !== undefined);
+	await (halfRows ?? rows)({
 		rows(y, count, rgba) {
 			copier.rows(y, count, rgba);
 			alongside?.rows(y, count, rgba);
@@ -93,6 +98,14 @@ export async function readerImage(
 		: { tiles: windows.map((window, i) => ({ window, copy: made[i]! })) };
 	if (scaled) freeBuffer(scaled.pixels);
 	return { width, height, view, copies: copiesFrom(width, rows) };
+}
+
+/**
+ * Whether every copy of the image's windows can be made from it at half its size: a copy is never
+ * larger than READER_LONG_EDGE on its long side, and a window halved still has that many pixels.
+ */
+export function halfSizeSuffices(width: number, height: number): boolean {
+	return readingWindows(width, height).every((w) => Math.max(w.width, w.height) >= 2 * READER_LONG_EDGE);
 }
 
 /**
@@ -109,21 +122,27 @@ function copiesFrom(width: number, rows: RowSource): ReaderImage["copies"] {
 
 /** Makes the reader copy of each window as the image's rows go by. */
 export class ReaderCopier implements RowSink {
-	private readonly shrinks: Shrink[];
+	private readonly shrinks: (Shrink | AreaShrink)[];
 	private readonly encoders: JpegEncoder[] = [];
 	/** The first window's copy as opaque RGBA, when kept. */
 	private readonly kept?: Uint8Array;
+	/** The width of the rows it is given: the image's, or half of it (rounded up). */
+	private readonly rowWidth: number;
 
-	constructor(
-		private readonly imageWidth: number,
-		windows: Window[],
-		keepFirst = false,
-	) {
+	/**
+	 * `halved`: the rows will be those of the image at half its size (rounded up); the windows are
+	 * still in the image's pixels and the copies come out the same size.
+	 */
+	constructor(imageWidth: number, windows: Window[], keepFirst = false, halved = false) {
+		this.rowWidth = halved ? Math.ceil(imageWidth / 2) : imageWidth;
 		this.shrinks = windows.map((window, i) => {
-			const shrink = new Shrink(window, READER_LONG_EDGE, (row, y) => {
+			const emit = (row: Uint8Array, y: number) => {
 				this.encoders[i]!.addRow(row);
 				if (i === 0 && this.kept) keepRow(this.kept, row, y * shrink.width * 4);
-			});
+			};
+			const shrink = halved
+				? new AreaShrink(halfArea(window), ...copySize(window, READER_LONG_EDGE), emit)
+				: new Shrink(window, READER_LONG_EDGE, emit);
 			this.encoders.push(new JpegEncoder(shrink.width, shrink.height, JPEG_QUALITY));
 			return shrink;
 		});
@@ -134,7 +153,7 @@ export class ReaderCopier implements RowSink {
 	rows(y: number, count: number, rgba: Uint8Array): void {
 		const pixels = pixelWords(rgba);
 		for (let r = 0; r < count; r++) {
-			const row = pixels.subarray(r * this.imageWidth, (r + 1) * this.imageWidth);
+			const row = pixels.subarray(r * this.rowWidth, (r + 1) * this.rowWidth);
 			for (const shrink of this.shrinks) shrink.addSourceRow(y + r, row);
 		}
 	}
@@ -154,6 +173,22 @@ export class ReaderCopier implements RowSink {
 		const first = this.shrinks[0];
 		return this.kept && first ? { pixels: this.kept, width: first.width, height: first.height } : undefined;
 	}
+}
+
+/** A window of the image in the pixels of the image at half size: exactly, edges between pixels. */
+function halfArea(window: Window): SourceArea {
+	return {
+		x0: window.x / 2,
+		y0: window.y / 2,
+		x1: (window.x + window.width) / 2,
+		y1: (window.y + window.height) / 2,
+	};
+}
+
+/** The copy of a window: at most `longEdge` on its long side, never enlarged. */
+function copySize(window: Window, longEdge: number): [width: number, height: number] {
+	const scale = Math.min(1, longEdge / Math.max(window.width, window.height));
+	return [Math.max(1, Math.round(window.width * scale)), Math.max(1, Math.round(window.height * scale))];
 }
 
 function keepRow(into: Uint8Array, rgb: Uint8Array, at: number): void {
@@ -193,9 +228,7 @@ export class Shrink {
 		/** Takes each output row, RGB, 3 bytes a pixel (the buffer is reused), and its row number. */
 		private readonly emit: (row: Uint8Array, y: number) => void,
 	) {
-		const scale = Math.min(1, longEdge / Math.max(window.width, window.height));
-		this.width = Math.max(1, Math.round(window.width * scale));
-		this.height = Math.max(1, Math.round(window.height * scale));
+		[this.width, this.height] = copySize(window, longEdge);
 		this.redBlue = new Int32Array(window.width);
 		this.green = new Int32Array(window.width);
 		this.columnStart = new Int32Array(this.width + 1);
@@ -281,16 +314,6 @@ export class Shrink {
 
 /** 128 rows of 255 fill 15 bits: blue's lane, shifted by 16, stays below 2^31. */
 const SPILL_ROWS = 128;
-
-/** A pixel word composited over white, made opaque: a transparent pixel reads as paper, not as black. */
-function overWhite(p: number): number {
-	const a = p >>> 24;
-	const white = 255 * (255 - a) + 127;
-	const r = ((p & 0xff) * a + white) / 255;
-	const g = (((p >>> 8) & 0xff) * a + white) / 255;
-	const b = (((p >>> 16) & 0xff) * a + white) / 255;
-	return (0xff << 24) | ((b & 0xff) << 16) | ((g & 0xff) << 8) | (r & 0xff);
-}
 
 function toBase64(bytes: Uint8Array): string {
 	let binary = "";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeRows } from "../../src/pipeline/decode";
+import type { Box } from "../../src/pipeline/types";
 import { decodeFile, decodeFileByRows, everyFixture, probed } from "../support/decode";
 import { storedPng } from "../support/png";
 import * as webp from "./fixtures/webp";
@@ -26,6 +27,57 @@ describe("decodeRows", () => {
 			expect(rows.data.every((v, i) => v === whole.data[i])).toBe(true);
 		},
 	);
+
+	it.each(everyFixture())(
+		"hands out %s's pixels inside the wanted boxes exactly as the whole-image decode",
+		(_, file) => {
+			const image = probed(file);
+			const { width: w, height: h } = image;
+			// Two areas at odd places, as pass 2's crops are, one of them touching the right edge.
+			const wanted: Box[] = [
+				{ x0: Math.floor(w * 0.1) + 1, y0: Math.floor(h * 0.3) + 3, x1: Math.ceil(w * 0.35), y1: Math.ceil(h * 0.55) },
+				{ x0: Math.floor(w * 0.6) + 5, y0: Math.floor(h * 0.5), x1: w, y1: h - 1 },
+			];
+			const whole = decodeFile(file);
+			const seen = new Uint8Array(w * h * 4);
+			decodeRows(image, { rows: (y, _count, rgba) => seen.set(rgba, y * w * 4) }, wanted);
+			for (const box of wanted) {
+				for (let y = box.y0; y < box.y1; y++) {
+					const row = (y * w + box.x0) * 4;
+					const end = (y * w + box.x1) * 4;
+					expect(seen.subarray(row, end)).toEqual(whole.data.subarray(row, end));
+				}
+			}
+		},
+	);
+
+	it("turns into pixels only the MCUs around the wanted boxes of a JPEG", () => {
+		// 4:2:0, 64x100 of mid grey: pixels turned into pixels are grey, the others stay zero.
+		const file = jpeg(
+			[...DQT, ...DHT, ...sof(0xc0, 64, 100, [0x22, 0x11, 0x11])],
+			[[sos([1, 2, 3]), zeros(greyBlocks(64, 112))]],
+		);
+		const seen = new Uint8Array(64 * 100 * 4);
+		let last = 0;
+		const wanted = [{ x0: 40, y0: 50, x1: 44, y1: 52 }];
+		decodeRows(
+			probed(file),
+			{
+				rows(y, count, rgba) {
+					seen.set(rgba, y * 64 * 4);
+					last = y + count;
+				},
+			},
+			wanted,
+		);
+		const decoded = (x: number, y: number) => seen[(y * 64 + x) * 4 + 3] === 255;
+		expect(decoded(42, 51)).toBe(true);
+		// One MCU (16 px) either side and the MCU row above are decoded too; beyond them, nothing.
+		expect([decoded(16, 40), decoded(63, 63)]).toEqual([true, true]);
+		expect([decoded(10, 51), decoded(42, 10), decoded(42, 70)]).toEqual([false, false, false]);
+		// The decode stops after the MCU row holding the box's last row.
+		expect(last).toBe(64);
+	});
 
 	it("streams a plain PNG in bands of at most 64 KB", () => {
 		const counts = bands(storedPng(100, 2000, (x, y) => [x, y & 255, 0, 255]));

@@ -12,6 +12,7 @@ import { cleanArea } from "./clean-area";
 import { type Finding, measureGlyphs, nothingFound } from "./finding";
 import { type Component, glyphsAround, maxGlyph, type Sides } from "./glyphs";
 import { type InkScore, inkScore } from "./ink";
+import { paddedBox } from "./search";
 
 /** Rounds of growing the work patch after the lettering: most lettering is whole after one. */
 const MAX_ROUNDS = 4;
@@ -117,11 +118,14 @@ function settle(
 
 /**
  * Where a translation may go around free lettering: on flat art and gradients the clean background
- * around it, at most a glyph's size beyond the glyphs; on texture and patterns a quarter of that.
+ * around it, at most a glyph's size beyond the glyphs and no further than an exact box's padding
+ * (the work patch's size, larger after a rough box, says nothing of the room); on texture and
+ * patterns a quarter of a glyph.
  */
 function freeArea(patch: Patch, glyphs: Parameters<typeof measureGlyphs>[1], bg: Background): Box {
 	const g = Math.max(2, glyphs.glyphSize);
-	const limit = clipBox(grow(glyphs.box, Math.ceil(g)), { width: patch.width, height: patch.height });
+	const bounds = { x0: 0, y0: 0, x1: patch.width, y1: patch.height };
+	const limit = clipBox(grow(glyphs.box, Math.ceil(g)), paddedBox(glyphs.box, bounds));
 	const box =
 		bg.kind === "flat" || bg.kind === "gradient"
 			? cleanArea(patch, bg, glyphs.box, glyphs.mask, limit)

@@ -59,13 +59,38 @@ function together(a: Finding, b: Finding): boolean {
 		const free = !a.closed && !b.closed;
 		const nested =
 			overlap(a.container.box, b.container.box) >= NESTED * Math.min(area(a.container.box), area(b.container.box));
-		return sharedInk(a.lettering, b.lettering) >= SHARED_INK || (free && nested);
+		return sharedInk(a.lettering, b.lettering) >= SHARED_INK || (free && (nested || oneLine(a, b)));
 	}
 	const ra = a.region.box;
 	const rb = b.region.box;
 	if (iou(ra, rb) >= SAME_BOX) return true;
 	return sameReading(a.text, b.text) && overlap(ra, rb) >= SAME_TEXT_OVERLAP * Math.min(area(ra), area(rb));
 }
+
+/**
+ * Free lettering of one line read as two regions (a title cut between two glyphs): the two run on
+ * along the same line, no further apart than a glyph's spacing, at about one size.
+ */
+function oneLine(a: Finding, b: Finding): boolean {
+	const vertical = a.region.vertical && b.region.vertical;
+	const [ta, tb] = [a.textBox, b.textBox];
+	const [a0, a1, b0, b1] = vertical ? [ta.x0, ta.x1, tb.x0, tb.x1] : [ta.y0, ta.y1, tb.y0, tb.y1];
+	const across = Math.min(a1, b1) - Math.max(a0, b0);
+	const [sa, sb] = [a.measures.sourceSize, b.measures.sourceSize];
+	const along = vertical ? Math.max(ta.y0 - tb.y1, tb.y0 - ta.y1) : Math.max(ta.x0 - tb.x1, tb.x0 - ta.x1);
+	return (
+		across >= ONE_LINE * Math.min(a1 - a0, b1 - b0) &&
+		along <= LINE_GAP * Math.max(sa, sb) &&
+		Math.max(sa, sb) <= SAME_SIZE * Math.min(sa, sb)
+	);
+}
+
+/** Lines sharing this much of the thinner one's height (width, in columns) are one line... */
+const ONE_LINE = 0.7;
+/** ...when their lettering is at most this many glyph sizes apart along it... */
+const LINE_GAP = 0.5;
+/** ...and the larger glyphs at most this much larger than the smaller. */
+const SAME_SIZE = 1.3;
 
 function blockOf(group: Finding[]): LaidOut {
 	const vertical = group.filter((f) => f.region.vertical).length * 2 > group.length;

@@ -49,8 +49,10 @@ const LINK_GLYPHS = 0.6;
 
 /**
  * The glyphs inside a container: `interior` marks the container's background (the flood of it),
- * `inside` the whole shape (the interior and all it encloses). Undefined when the container holds
- * art: a component larger than lettering, as a panel of the page around narration would. Glyph
+ * `inside` the whole shape (the interior and all it encloses); `lettered` is where its lettering
+ * is known to lie (what the shape encloses and what the reader's box holds of it). Undefined when
+ * the container holds art: a component larger than lettering, as a panel of the page around
+ * narration would. Glyph
  * sizes measured are capped at `maxGlyph` (what the region's text could be at most, maxGlyph below),
  * so that art joined to the lettering does not pass for large glyphs.
  */
@@ -61,6 +63,7 @@ export function glyphsInContainer(
 	inside: Uint8Array,
 	strokeBox: Box,
 	readerBox: Box,
+	lettered: Box,
 	vertical: boolean,
 	maxGlyph: number,
 ): Glyphs | undefined {
@@ -69,7 +72,9 @@ export function glyphsInContainer(
 	const strongInk = threshold(ink.score, ink.strong);
 	// The counters of a glyph touching the outline are not enclosed by the interior, yet are the
 	// balloon's inside: taken for the world beyond, they would make the glyph a blot of outline.
-	const insideBackground = withCounters(inside, strongInk, w, h, readerBox);
+	// Looked for all over the lettering the shape holds, not only where the reader's box is: a box
+	// moved off the first line would leave that line's glyphs at the outline for outline.
+	const insideBackground = withCounters(inside, strongInk, w, h, lettered);
 	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
 	const outline = findOutline(strongInk, w, h, insideBackground, strokeBox, em);
 	const labels = new Int32Array(n);
@@ -87,19 +92,20 @@ export function glyphsInContainer(
 
 /**
  * The inside's background with the counters of glyphs that touch the outline: pockets of background
- * reaching to within a stroke of the inside, within its bounds, that the reader's box meets.
- * Strips of art beyond the outline lie next to it too, but a box reaches them only when much too large.
+ * reaching to within a stroke of the inside, within its bounds, that the lettering's box meets.
+ * Strips of art beyond the outline lie next to it too, but the lettering reaches them only when a
+ * box much too large says it does.
  */
-function withCounters(inside: Uint8Array, ink: Uint8Array, w: number, h: number, readerBox: Box): Uint8Array {
+function withCounters(inside: Uint8Array, ink: Uint8Array, w: number, h: number, lettered: Box): Uint8Array {
 	const bounds = boundingBox(inside, w, h);
 	if (!bounds) return inside;
 	const out = inside.map((v, i) => v & (1 - ink[i]!));
 	// Only where the box meets the inside's bounds (and a glyph beyond) can counters lie.
 	const area = {
-		x0: Math.max(0, Math.max(bounds.x0, readerBox.x0) - COUNTER_MARGIN),
-		y0: Math.max(0, Math.max(bounds.y0, readerBox.y0) - COUNTER_MARGIN),
-		x1: Math.min(w, Math.min(bounds.x1, readerBox.x1) + COUNTER_MARGIN),
-		y1: Math.min(h, Math.min(bounds.y1, readerBox.y1) + COUNTER_MARGIN),
+		x0: Math.max(0, Math.max(bounds.x0, lettered.x0) - COUNTER_MARGIN),
+		y0: Math.max(0, Math.max(bounds.y0, lettered.y0) - COUNTER_MARGIN),
+		x1: Math.min(w, Math.min(bounds.x1, lettered.x1) + COUNTER_MARGIN),
+		y1: Math.min(h, Math.min(bounds.y1, lettered.y1) + COUNTER_MARGIN),
 	};
 	const aw = area.x1 - area.x0;
 	const ah = area.y1 - area.y0;
@@ -117,10 +123,10 @@ function withCounters(inside: Uint8Array, ink: Uint8Array, w: number, h: number,
 	const labels = new Int32Array(aw * ah);
 	const local = { x0: bounds.x0 - area.x0, y0: bounds.y0 - area.y0, x1: bounds.x1 - area.x0, y1: bounds.y1 - area.y0 };
 	const box = {
-		x0: readerBox.x0 - area.x0,
-		y0: readerBox.y0 - area.y0,
-		x1: readerBox.x1 - area.x0,
-		y1: readerBox.y1 - area.y0,
+		x0: lettered.x0 - area.x0,
+		y0: lettered.y0 - area.y0,
+		x1: lettered.x1 - area.x0,
+		y1: lettered.y1 - area.y0,
 	};
 	const counters = labelComponents(background, aw, ah, labels, 4).map(
 		(c) => !c.touchesEdge && intersects(c, box) && within(c, local),
@@ -198,8 +204,29 @@ export function glyphsAround(
 	const kept = components.map((c, k) => inBox[k]! && textSized(c, glyphSize, vertical));
 	linkNeighbours(components, kept, (k) => usable[k]! && textSized(components[k]!, glyphSize, vertical), glyphSize);
 	const glyphs = assemble(labels, kept, components, ink, w, h, outline, glyphSize);
-	const reachesEdge = glyphs.components.some((c) => c.x0 === 0 || c.y0 === 0 || c.x1 === w || c.y1 === h);
+	const atEdge = (c: Component) =>
+		(!final.left && c.x0 === 0) ||
+		(!final.top && c.y0 === 0) ||
+		(!final.right && c.x1 === w) ||
+		(!final.bottom && c.y1 === h);
+	// A glyph the patch edge cuts is taken for outline (beyond the patch counts as the world beyond a
+	// balloon): such a piece next to the lettering asks for a larger patch too, where it is seen whole.
+	const reachesEdge =
+		glyphs.components.some(atEdge) ||
+		(!!outline &&
+			outlinePieces(outline, w, h).some(
+				(p) => atEdge(p) && glyphs.components.some((c) => gap(p, c) <= Math.max(2, LINK_GLYPHS * glyphSize)),
+			));
 	return { ...glyphs, reachesEdge };
+}
+
+function outlinePieces(outline: Uint8Array, w: number, h: number): Component[] {
+	return labelComponents(
+		outline.map((v) => (v ? 1 : 0)),
+		w,
+		h,
+		new Int32Array(w * h),
+	);
 }
 
 /**

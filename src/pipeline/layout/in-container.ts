@@ -111,7 +111,18 @@ function inShape(
 	if (!ink) return undefined;
 	const strokeBox = toPatchBox(patch, area(met) > 0 ? met : shape.box);
 	const inReader = toPatchBox(patch, readerBox);
-	const glyphs = glyphsInContainer(patch, ink, interior, inside, strokeBox, inReader, region.vertical, largest);
+	const inLettering = toPatchBox(patch, lettered);
+	const glyphs = glyphsInContainer(
+		patch,
+		ink,
+		interior,
+		inside,
+		strokeBox,
+		inReader,
+		inLettering,
+		region.vertical,
+		largest,
+	);
 	if (!glyphs?.box) return undefined;
 	let insideArea = 0;
 	for (const v of shape.inside) insideArea += v;

@@ -111,6 +111,11 @@ export class ColourScan {
 		this.colour = colour;
 	}
 
+	/** Opaque pixels known without being seen (a JPEG's, from its coefficients): grey, or maybe not. */
+	addOpaque(mayHaveColour: boolean): void {
+		if (mayHaveColour) this.colour |= 1;
+	}
+
 	/** An opaque colour to be drawn over opaque pixels (lettering, outlines, panels). */
 	addColour([r, g, b]: Rgb): void {
 		this.colour |= (r ^ g) | (g ^ b);

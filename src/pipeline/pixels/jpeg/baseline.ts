@@ -2,14 +2,15 @@ import type { JpegContainer } from "./container";
 import type { EntropyMarks } from "./entropy-marks";
 import { JpegFormatError } from "./errors";
 import { BitReader, type HuffmanTable } from "./huffman";
-import { idct8x8, idctDcOnly } from "./idct";
-import { isRgb, type SamplePlane, samplePlanes, writeMcuRow } from "./output";
-import { type McuRowTarget, spanMcus } from "./row-target";
+import { idct8x8, idctDcOnly, idctDcOnlyHalf, idctHalf } from "./idct";
+import { type ChromaSeen, isRgb, outputSize, type SamplePlane, samplePlanes, writeMcuRow } from "./output";
+import { type McuRowTarget, spanMcus, writtenColumns } from "./row-target";
 import { ZIGZAG } from "./zigzag";
 
 interface Plane extends SamplePlane {
 	quant: Int32Array;
 	pred: number;
+	chroma: boolean;
 }
 
 /**
@@ -20,23 +21,28 @@ interface Plane extends SamplePlane {
  *
  * With a `target.span`, only the MCUs that hold its pixels (and one around them, for the
  * upsampling) are turned into pixels, and the decode ends after its last row; `marks` lets each MCU
- * row start at the span's first column where an earlier decode wrote down that place.
+ * row start at the span's first column where an earlier decode wrote down that place. With
+ * `target.wanted`, only the wanted MCUs are, and the decode ends after the last of them.
  */
 export function decodeBaseline(
 	bytes: Uint8Array,
 	jpeg: JpegContainer,
 	target: McuRowTarget,
 	marks?: EntropyMarks,
-): void {
+): ChromaSeen {
 	const { frame, adobeTransform } = jpeg;
 	const scan = jpeg.scans[0]!;
-	const { width, height } = frame;
+	const { block } = target;
+	const { width, height } = outputSize(frame, block);
 	const grid = target.grid;
-	const planes: Plane[] = samplePlanes(width, grid).map((plane, i) => ({
+	const planes: Plane[] = samplePlanes(width, grid, block).map((plane, i) => ({
 		...plane,
 		quant: frame.components[i]!.quant!,
 		pred: 0,
+		chroma: i > 0,
 	}));
+	/** Non-zero where any coefficient of the second or third component was. */
+	let chroma = 0;
 	const reader = new BitReader(bytes, scan.start);
 	const coef = new Int32Array(64);
 	const written = new Int32Array(64);
@@ -45,10 +51,12 @@ export function decodeBaseline(
 	// Blocks come in the scan's component order, which need not be the frame's.
 	const inScanOrder = scan.components.map((c, i) => ({ p: planes[c.index]!, dc: scan.dc[i]!, ac: scan.ac[i]! }));
 	const mcus = spanMcus(grid, target.span);
+	const { wanted } = target;
 	/** The MCU the reader stands at, counted across rows. */
 	let mcu = 0;
-	for (let my = mcus.y0; my < mcus.y1; my++) {
+	for (let my = mcus.y0; my < (wanted ? Math.min(mcus.y1, wanted.endRow) : mcus.y1); my++) {
 		const first = my * grid.mcusX + mcus.x0;
+		const wantedColumns = wanted?.row(my);
 		if (mcu !== first && marks?.restore(my, mcus.x0, reader, planes)) mcu = first;
 		for (const last = my * grid.mcusX + mcus.x1; mcu < last; mcu++) {
 			const mx = mcu % grid.mcusX;
@@ -58,14 +66,18 @@ export function decodeBaseline(
 				for (const p of planes) p.pred = 0;
 			}
 			// MCUs before this row's span (earlier rows, or its left) are read, not turned into pixels.
-			const shown = mcu >= first;
+			const shown = mcu >= first && (!wantedColumns || wantedColumns[mx] === 1);
 			for (const { p, dc, ac } of inScanOrder) {
 				for (let by = 0; by < p.v; by++) {
 					for (let bx = 0; bx < p.h; bx++) {
 						const set = decodeBlock(reader, p, dc, ac, coef, written);
+						if (p.chroma) chroma |= set | p.pred;
 						if (shown) {
-							const at = by * 8 * p.stride + (mx * p.h + bx) * 8;
-							if (set === 0) idctDcOnly(coef[0]!, p.rows, at, p.stride);
+							const at = by * block * p.stride + (mx * p.h + bx) * block;
+							if (block === 4) {
+								if (set === 0) idctDcOnlyHalf(coef[0]!, p.rows, at, p.stride);
+								else idctHalf(coef, p.rows, at, p.stride);
+							} else if (set === 0) idctDcOnly(coef[0]!, p.rows, at, p.stride);
 							else idct8x8(coef, p.rows, at, p.stride);
 						}
 						// Clear only what was set: most coefficients of most blocks are zero.
@@ -75,11 +87,13 @@ export function decodeBaseline(
 			}
 		}
 		if (reader.truncated) throw new JpegFormatError("data ends before the last block");
-		const y0 = my * 8 * grid.vmax;
-		const y1 = Math.min(height, y0 + 8 * grid.vmax);
-		writeMcuRow(planes, target.pixels, width, y0, y1, grid.vmax, rgb, target.firstRow(y0), target.span);
+		const y0 = my * block * grid.vmax;
+		const y1 = Math.min(height, y0 + block * grid.vmax);
+		const columns = writtenColumns(target, width, my);
+		writeMcuRow(planes, target.pixels, width, y0, y1, grid.vmax, rgb, target.firstRow(y0), target.span, columns);
 		target.written(y0, y1);
 	}
+	return chroma !== 0;
 }
 
 /**

@@ -1,10 +1,12 @@
-import type { Raster, RowSink } from "../../types";
+import type { Box, Raster, RowSink } from "../../types";
 import { decodeBaseline } from "./baseline";
 import { decodeBuffered } from "./buffered";
 import { mcuRowBytes } from "./coefficients";
 import { type JpegContainer, mcuGrid, oneScan } from "./container";
+import { isRgb, outputSize } from "./output";
 import { bandTarget, rasterTarget } from "./row-target";
 import { decodeTurnedRows, turnedHeldBytes } from "./turned";
+import { WantedMcus } from "./wanted-mcus";
 
 /**
  * Decodes a JPEG our decoder takes to RGBA rows as displayed, one MCU row at a time: a sequential
@@ -12,17 +14,40 @@ import { decodeTurnedRows, turnedHeldBytes } from "./turned";
  * several scans with every scan taking its turn on each MCU row (`decodeBuffered`). Orientations 1 and 2 (a
  * mirror) need nothing more; the others turn or flip the whole image, so their displayed rows are
  * made a window at a time, each from a decode of the stored image (`decodeTurnedRows`).
+ *
+ * With `wanted` (orientations 1 and 2), only the MCUs holding those areas become pixels: the other
+ * pixels of the rows handed out are left as they were, and the decode ends after the areas' last row.
  */
-export function decodeJpegRows(bytes: Uint8Array, jpeg: JpegContainer, sink: RowSink): void {
+export function decodeJpegRows(bytes: Uint8Array, jpeg: JpegContainer, sink: RowSink, wanted?: readonly Box[]): void {
 	const { frame, orientation } = jpeg;
 	if (orientation > 2) {
 		decodeTurnedRows(bytes, jpeg, sink);
 		return;
 	}
 	const grid = mcuGrid(frame);
-	const target = bandTarget(grid, frame.width, sink, orientation === 2);
+	const mirror = orientation === 2;
+	const stored = mirror ? wanted?.map((b) => ({ ...b, x0: frame.width - b.x1, x1: frame.width - b.x0 })) : wanted;
+	const target = bandTarget(grid, frame.width, sink, { mirror, wanted: stored && new WantedMcus(grid, stored) });
 	if (oneScan(jpeg)) decodeBaseline(bytes, jpeg, target);
 	else decodeBuffered(bytes, jpeg, target);
+}
+
+/**
+ * The JPEG at half its size each way (rounded up), as displayed, for a reader's copy: libjpeg's
+ * scaled IDCT (4×4 pixels a block from its low frequencies) skips most of the IDCT, upsampling and
+ * colour conversion, though the data is read through as whole. Orientations 1 and 2 only. Answers
+ * whether the full-size pixels may hold colour: a YCbCr JPEG's are all grey when no coefficient of
+ * its chroma is non-zero; an RGB JPEG is taken to have colour.
+ */
+export function decodeJpegHalfRows(bytes: Uint8Array, jpeg: JpegContainer, sink: RowSink): { colour: boolean } {
+	const { frame, orientation } = jpeg;
+	if (orientation > 2) throw new Error("a turned JPEG is not decoded at half size");
+	const grid = mcuGrid(frame);
+	const { width } = outputSize(frame, 4);
+	const target = bandTarget(grid, width, sink, { mirror: orientation === 2, block: 4 });
+	const chroma = oneScan(jpeg) ? decodeBaseline(bytes, jpeg, target) : decodeBuffered(bytes, jpeg, target);
+	if (frame.components.length === 1) return { colour: false };
+	return { colour: isRgb(frame.components, jpeg.adobeTransform) || chroma };
 }
 
 /** The JPEG as stored (before its EXIF orientation), in one raster. */

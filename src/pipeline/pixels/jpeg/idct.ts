@@ -135,3 +135,70 @@ export function idctDcOnly(dc: number, out: Uint8ClampedArray, offset: number, s
 	const value = (dc * 16384 + 65536 + (128 << 17)) >> 17;
 	for (let r = 0; r < 8; r++) out.fill(value, offset + r * stride, offset + r * stride + 8);
 }
+
+/**
+ * Half-size output: each 2×2 pixels' average of the 8×8 transform, before rounding, taken from the
+ * coefficients directly. Pixels 2i and 2i+1 average cos((4i+1)uπ/16) and cos((4i+3)uπ/16), which is
+ * cos((2i+1)uπ/8)·cos(uπ/16): a 4×8 matrix each way, a fraction of the full transform's work and
+ * none of the upsampling and colour conversion of the pixels it stands for. In doubles: a hostile
+ * file's coefficients cannot overflow them.
+ */
+const PAIRS = Float64Array.from({ length: 32 }, (_, k) => {
+	const x = k >> 3;
+	const u = k & 7;
+	return ((u === 0 ? Math.SQRT1_2 : 1) * Math.cos(((2 * x + 1) * u * Math.PI) / 8) * Math.cos((u * Math.PI) / 16)) / 2;
+});
+const pairWork = new Float64Array(32);
+
+/** `coef` as for idct8x8; writes 4 rows of 4 bytes at out[offset + r·stride]. */
+export function idctHalf(coef: Int32Array, out: Uint8ClampedArray, offset: number, stride: number): void {
+	// Columns: the 4 half-size rows of each horizontal frequency, up to the last one present
+	// (most blocks hold only low frequencies).
+	let columns = 0;
+	for (let i = 0; i < 8; i++) {
+		const s0 = coef[i]!;
+		const s1 = coef[i + 8]!;
+		const s2 = coef[i + 16]!;
+		const s3 = coef[i + 24]!;
+		const s4 = coef[i + 32]!;
+		const s5 = coef[i + 40]!;
+		const s6 = coef[i + 48]!;
+		const s7 = coef[i + 56]!;
+		if ((s1 | s2 | s3 | s4 | s5 | s6 | s7) === 0) {
+			const dc = PAIRS[0]! * s0;
+			for (let y = 0; y < 32; y += 8) pairWork[y + i] = dc;
+			if (s0 !== 0) columns = i + 1;
+			continue;
+		}
+		columns = i + 1;
+		for (let y = 0; y < 4; y++) {
+			const k = y * 8;
+			pairWork[k + i] =
+				PAIRS[k]! * s0 +
+				PAIRS[k + 1]! * s1 +
+				PAIRS[k + 2]! * s2 +
+				PAIRS[k + 3]! * s3 +
+				PAIRS[k + 4]! * s4 +
+				PAIRS[k + 5]! * s5 +
+				PAIRS[k + 6]! * s6 +
+				PAIRS[k + 7]! * s7;
+		}
+	}
+	// Rows, level-shifted and rounded; the clamped array saturates.
+	for (let y = 0; y < 4; y++) {
+		const w = y * 8;
+		const o = offset + y * stride;
+		for (let x = 0; x < 4; x++) {
+			const k = x * 8;
+			let sum = 128.5;
+			for (let u = 0; u < columns; u++) sum += PAIRS[k + u]! * pairWork[w + u]!;
+			out[o + x] = Math.floor(sum);
+		}
+	}
+}
+
+/** idctHalf of a block whose only coefficient is DC. */
+export function idctDcOnlyHalf(dc: number, out: Uint8ClampedArray, offset: number, stride: number): void {
+	const value = Math.floor(dc / 8 + 128.5);
+	for (let r = 0; r < 4; r++) out.fill(value, offset + r * stride, offset + r * stride + 4);
+}

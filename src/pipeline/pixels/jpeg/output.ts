@@ -10,15 +10,27 @@ export interface SamplePlane {
 	upsampler?: Upsampler;
 }
 
-export function samplePlanes(width: number, grid: McuGrid): SamplePlane[] {
+/** `block`: the pixels a block's side becomes, 8 (4 when decoding at half size); `width` the output's. */
+export function samplePlanes(width: number, grid: McuGrid, block = 8): SamplePlane[] {
 	return grid.h.map((h, i) => {
 		const v = grid.v[i]!;
-		const stride = grid.mcusX * h * 8;
-		const rows = new Uint8ClampedArray(stride * v * 8);
+		const stride = grid.mcusX * h * block;
+		const rows = new Uint8ClampedArray(stride * v * block);
 		const subsampled = h < grid.hmax || v < grid.vmax;
-		const upsampler = subsampled ? new Upsampler(width, h, v, grid.hmax, grid.vmax, stride) : undefined;
+		const upsampler = subsampled ? new Upsampler(width, h, v, grid.hmax, grid.vmax, stride, block) : undefined;
 		return { h, v, rows, stride, upsampler };
 	});
+}
+
+/**
+ * Whether a decode met any non-zero coefficient of the second and third components: when it did
+ * not, every chroma sample is 128 and a YCbCr image's pixels are all grey (R = G = B = Y).
+ */
+export type ChromaSeen = boolean;
+
+/** The pixels a decode writes: the frame's, or half of them each way (rounded up) when blocks become 4×4. */
+export function outputSize(frame: { width: number; height: number }, block: 8 | 4): { width: number; height: number } {
+	return block === 8 ? frame : { width: Math.ceil(frame.width / 2), height: Math.ceil(frame.height / 2) };
 }
 
 /** Adobe's transform flag 0, or components named R, G, B, mean the samples are RGB already. */
@@ -31,7 +43,8 @@ export function isRgb(components: Component[], adobeTransform: number | undefine
  * Writes image rows y0..y1 (one MCU row) from the planes' samples as RGBA pixels (one int32
  * each), image row y at pixels[(y - firstRow) * width]: 0 for a whole raster, y0 for a band.
  * `span` limits the pixels written to a rectangle (a window of a turned image): only its columns'
- * samples, and those of one MCU either side, need to have been decoded.
+ * samples, and those of one MCU either side, need to have been decoded. `columns` narrows its
+ * columns further to runs ([start, end) pairs: the wanted MCUs of pass 2's crops).
  */
 export function writeMcuRow(
 	planes: SamplePlane[],
@@ -43,9 +56,10 @@ export function writeMcuRow(
 	rgb: boolean,
 	firstRow: number,
 	span: PixelSpan = { x0: 0, x1: width, y0, y1 },
+	columns: readonly number[] = [span.x0, span.x1],
 ): void {
-	if (planes.length === 1) writeGrey(planes[0]!, pixels, width, y0, y1, firstRow, span);
-	else writeColour(planes, pixels, width, y0, y1, vmax, rgb, firstRow, span);
+	if (planes.length === 1) writeGrey(planes[0]!, pixels, width, y0, y1, firstRow, span, columns);
+	else writeColour(planes, pixels, width, y0, y1, vmax, rgb, firstRow, span, columns);
 }
 
 /** A rectangle of image pixels: columns x0..x1, rows y0..y1. */
@@ -64,11 +78,15 @@ function writeGrey(
 	y1: number,
 	firstRow: number,
 	span: PixelSpan,
+	columns: readonly number[],
 ): void {
 	for (let y = Math.max(y0, span.y0); y < Math.min(y1, span.y1); y++) {
 		const row = (y - y0) * p.stride;
 		const o = (y - firstRow) * width;
-		for (let x = span.x0; x < span.x1; x++) pixels[o + x] = 0xff000000 | (p.rows[row + x]! * 0x010101);
+		for (let i = 0; i < columns.length; i += 2) {
+			const end = columns[i + 1]!;
+			for (let x = columns[i]!; x < end; x++) pixels[o + x] = 0xff000000 | (p.rows[row + x]! * 0x010101);
+		}
 	}
 }
 
@@ -98,24 +116,28 @@ function writeColour(
 	rgb: boolean,
 	firstRow: number,
 	span: PixelSpan,
+	columns: readonly number[],
 ): void {
 	const [a, b, c] = planes as [SamplePlane, SamplePlane, SamplePlane];
 	const write = rgb ? writeRgbRow : writeYccRow;
-	const { x0, x1 } = span;
 	for (let y = Math.max(y0, span.y0); y < Math.min(y1, span.y1); y++) {
 		const ly = y - y0;
-		write(
-			pixels,
-			(y - firstRow) * width,
-			x0,
-			x1,
-			sampleRow(a, ly, x0, x1),
-			rowStart(a, ly, vmax),
-			sampleRow(b, ly, x0, x1),
-			rowStart(b, ly, vmax),
-			sampleRow(c, ly, x0, x1),
-			rowStart(c, ly, vmax),
-		);
+		for (let i = 0; i < columns.length; i += 2) {
+			const x0 = columns[i]!;
+			const x1 = columns[i + 1]!;
+			write(
+				pixels,
+				(y - firstRow) * width,
+				x0,
+				x1,
+				sampleRow(a, ly, x0, x1),
+				rowStart(a, ly, vmax),
+				sampleRow(b, ly, x0, x1),
+				rowStart(b, ly, vmax),
+				sampleRow(c, ly, x0, x1),
+				rowStart(c, ly, vmax),
+			);
+		}
 	}
 	for (const p of planes) p.upsampler?.keepLastRow(p.rows);
 }
@@ -196,6 +218,7 @@ export class Upsampler {
 		hmax: number,
 		private readonly vmax: number,
 		private readonly stride: number,
+		private readonly block = 8,
 	) {
 		const columns = Math.ceil((width * h) / hmax);
 		this.halfWidth = h * 2 === hmax;
@@ -216,7 +239,7 @@ export class Upsampler {
 
 	/** Output row `ly` of the MCU row, valid for pixels x0..x1 (only their chroma columns and one either side are read). */
 	row(rows: Uint8ClampedArray, ly: number, x0: number, x1: number): Uint8ClampedArray {
-		const last = this.v * 8 - 1;
+		const last = this.v * this.block - 1;
 		const cy = ((ly + 0.5) * this.v) / this.vmax - 0.5;
 		const top = Math.floor(cy);
 		const fy = Math.round((cy - top) * 256);
@@ -255,7 +278,7 @@ export class Upsampler {
 	}
 
 	keepLastRow(rows: Uint8ClampedArray): void {
-		const last = this.v * 8 - 1;
+		const last = this.v * this.block - 1;
 		this.previous.set(rows.subarray(last * this.stride, (last + 1) * this.stride));
 		this.hasPrevious = true;
 	}

@@ -1,6 +1,7 @@
 import type { RowSink } from "../../types";
 import type { McuGrid } from "./container";
 import type { PixelSpan } from "./output";
+import type { WantedMcus } from "./wanted-mcus";
 
 /**
  * Where a JPEG decoder writes each MCU row's pixels (one int32 of RGBA each): image row y lands at
@@ -13,6 +14,18 @@ export interface McuRowTarget {
 	written(y0: number, y1: number): void;
 	/** Only these pixels are wanted (a window of a turned image); all of them when absent. */
 	span?: PixelSpan;
+	/** Only these MCUs are turned into pixels (pass 2's crops); the other pixels are left as they were. */
+	wanted?: WantedMcus;
+	/** Each block's side becomes this many pixels: 8, or 4 for the image at half its size (a reader's copy). */
+	block: 8 | 4;
+}
+
+/** The pixel columns of MCU row `my` a decode writes: the span's, or the wanted MCUs' runs. */
+export function writtenColumns(target: McuRowTarget, width: number, my: number): readonly number[] | undefined {
+	const { wanted } = target;
+	if (!wanted) return undefined;
+	const w = 8 * target.grid.hmax;
+	return wanted.runs(my).map((mx, i) => (i % 2 === 0 ? mx * w : Math.min(width, mx * w)));
 }
 
 /**
@@ -33,19 +46,27 @@ export function spanMcus(grid: McuGrid, span: PixelSpan | undefined): PixelSpan 
 
 /** Into a whole raster whose pixels are `pixels`. */
 export function rasterTarget(grid: McuGrid, pixels: Int32Array): McuRowTarget {
-	return { grid, pixels, firstRow: () => 0, written: () => {} };
+	return { grid, pixels, block: 8, firstRow: () => 0, written: () => {} };
 }
 
 /**
  * Into one MCU row's band, handed to the sink as soon as it is written; `mirror` reverses each row
- * (EXIF orientation 2), which needs nothing more than the band.
+ * (EXIF orientation 2), which needs nothing more than the band. `width` is the output's (half the
+ * image's, rounded up, when `block` is 4).
  */
-export function bandTarget(grid: McuGrid, width: number, sink: RowSink, mirror: boolean): McuRowTarget {
-	const bytes = new Uint8Array(width * 8 * grid.vmax * 4);
+export function bandTarget(
+	grid: McuGrid,
+	width: number,
+	sink: RowSink,
+	{ mirror = false, wanted, block = 8 }: { mirror?: boolean; wanted?: WantedMcus; block?: 8 | 4 } = {},
+): McuRowTarget {
+	const bytes = new Uint8Array(width * block * grid.vmax * 4);
 	const pixels = new Int32Array(bytes.buffer);
 	return {
 		grid,
 		pixels,
+		wanted,
+		block,
 		firstRow: (y0) => y0,
 		written(y0, y1) {
 			if (mirror) for (let r = 0; r < y1 - y0; r++) pixels.subarray(r * width, (r + 1) * width).reverse();

@@ -59,7 +59,7 @@ export function decodeTurnedRows(
 				}
 			}
 		};
-		const target = { grid, pixels: band, firstRow: (y0: number) => y0, written, span };
+		const target = { grid, pixels: band, block: 8 as const, firstRow: (y0: number) => y0, written, span };
 		if (marks) decodeBaseline(bytes, jpeg, target, marks);
 		else decodeBuffered(bytes, jpeg, target);
 		sink.rows(top, count, windowBytes.subarray(0, count * shownWidth * 4));
