@@ -105,23 +105,33 @@ function differences(
 	let area = 0;
 	for (let i = 0; i < inReader.length; i++) if (inReader[i] === side) area++;
 	const step = Math.max(1, Math.floor(Math.sqrt(area / SAMPLES)));
-	const pixels: number[] = [];
-	for (let y = 0; y < h; y += step)
-		for (let x = 0; x < w; x += step) if (inReader[y * w + x] === side) pixels.push(y * w + x);
+	// The sampled pixels' coordinates, typed: every shift walks them, a few hundred times per region.
+	const xs = new Int32Array(Math.ceil(w / step) * Math.ceil(h / step));
+	const ys = new Int32Array(xs.length);
+	let count = 0;
+	for (let y = 0; y < h; y += step) {
+		for (let x = 0; x < w; x += step) {
+			if (inReader[y * w + x] !== side) continue;
+			xs[count] = x;
+			ys[count++] = y;
+		}
+	}
 	const shifts: Shift[] = [];
 	const diffs = new Uint32Array(256);
 	for (const [dx, dy] of tried) {
 		diffs.fill(0);
 		let n = 0;
-		for (const i of pixels) {
-			const x = i % w;
-			const y = (i - x) / w;
-			const ahead = i + dy * w + dx;
+		const reach = dy * w + dx;
+		for (let k = 0; k < count; k++) {
+			const x = xs[k]!;
+			const y = ys[k]!;
+			const i = y * w + x;
+			const ahead = i + reach;
 			if (x + dx >= 0 && x + dx < w && y + dy < h && inReader[ahead] === side) {
 				diffs[Math.abs(luma[i]! - luma[ahead]!)]!++;
 				n++;
 			}
-			const behind = i - dy * w - dx;
+			const behind = i - reach;
 			if (x - dx >= 0 && x - dx < w && y - dy >= 0 && inReader[behind] === side) {
 				diffs[Math.abs(luma[i]! - luma[behind]!)]!++;
 				n++;
