@@ -1,6 +1,23 @@
 /** Masks of one byte a pixel over a patch: their bounding box, dilation, holes and soft rims. */
 import type { Box } from "../types";
 
+/**
+ * 1 where `mask` is set and `taken` is not (both one byte a pixel, 0 or 1). A plain loop: a typed
+ * array's `map` calls a closure per pixel, several times slower on the patches layout works on.
+ */
+export function without(mask: Uint8Array, taken: Uint8Array): Uint8Array {
+	const out = new Uint8Array(mask.length);
+	for (let i = 0; i < out.length; i++) out[i] = mask[i]! & (1 - taken[i]!);
+	return out;
+}
+
+/** 1 where `mask` is 0, 0 where it is 1. */
+export function inverted(mask: Uint8Array): Uint8Array {
+	const out = new Uint8Array(mask.length);
+	for (let i = 0; i < out.length; i++) out[i] = 1 - mask[i]!;
+	return out;
+}
+
 /** Square dilation by `radius` (separable: rows then columns). */
 export function dilate(mask: Uint8Array, w: number, h: number, radius: number): Uint8Array {
 	const rows = new Uint8Array(mask.length);

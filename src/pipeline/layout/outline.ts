@@ -1,5 +1,6 @@
 import type { Box } from "../types";
 import { labelComponents } from "./components";
+import { inverted, without } from "./masks";
 
 /**
  * The ink that belongs to a balloon's outline (or to art beyond it), told from lettering by its
@@ -51,13 +52,7 @@ export function findOutline(
  */
 export function insideAround(ink: Uint8Array, w: number, h: number, readerBox: Box): Uint8Array {
 	const regions = new Int32Array(w * h);
-	const background = labelComponents(
-		ink.map((v) => 1 - v),
-		w,
-		h,
-		regions,
-		4,
-	);
+	const background = labelComponents(inverted(ink), w, h, regions, 4);
 	const interior = mostInside(regions, background.length, w, readerBox);
 	const bounds = background[interior - 1];
 	const within = (c: Box) =>
@@ -91,20 +86,8 @@ function peelStrokes(
 	em: number,
 ) {
 	if (!touchesGlyph(outline, ink, w)) return;
-	const dIn = inkDistance(
-		w,
-		h,
-		outside.map((v) => 1 - v),
-		ink,
-		false,
-	);
-	const dOut = inkDistance(
-		w,
-		h,
-		outside.map((v, i) => v & (1 - ink[i]!)),
-		ink,
-		true,
-	);
+	const dIn = inkDistance(w, h, inverted(outside), ink, false);
+	const dOut = inkDistance(w, h, without(outside, ink), ink, true);
 	const widthAt = localWidths(outline, dIn, dOut, w, h, stroke);
 	const peeled: number[] = [];
 	for (let i = 0; i < outline.length; i++) {
@@ -120,12 +103,9 @@ function peelStrokes(
 	// A stroke is no longer than a line of text is high (the reader box's short side at most): a
 	// longer peel is the outline itself, measured thicker than the outline near it.
 	const pieces = new Int32Array(outline.length);
-	const tooLong = labelComponents(
-		outline.map((v) => (v === 2 ? 1 : 0)),
-		w,
-		h,
-		pieces,
-	).map((c) => Math.max(c.x1 - c.x0, c.y1 - c.y0) > em);
+	const peeledMask = new Uint8Array(outline.length);
+	for (const i of peeled) peeledMask[i] = 1;
+	const tooLong = labelComponents(peeledMask, w, h, pieces).map((c) => Math.max(c.x1 - c.x0, c.y1 - c.y0) > em);
 	for (const i of peeled) if (tooLong[pieces[i]! - 1]) outline[i] = 1;
 	// Grow the glyphs into the peeled pixels; what they do not reach goes back to the outline.
 	const queue = new Int32Array(outline.length);
@@ -306,8 +286,7 @@ function erodeSquare(set: Uint8Array, w: number, h: number, radius: number, beyo
 
 /** Square dilation: the complement of the erosion of the complement, nothing set beyond the patch. */
 function dilateSquare(set: Uint8Array, w: number, h: number, radius: number): Uint8Array {
-	const unset = set.map((v) => 1 - v);
-	return erodeSquare(unset, w, h, radius, 1).map((v) => 1 - v);
+	return inverted(erodeSquare(inverted(set), w, h, radius, 1));
 }
 
 /** One line of an erosion: `length` pixels from `start`, `step` apart. */
