@@ -161,6 +161,9 @@ export function predictFromRepeats(
 	const known = new Uint8Array(w * h);
 	const voters = repeats.length >> 1;
 	const votes = new Int32Array(voters);
+	const voteLuma = new Int32Array(voters);
+	const reach = new Int32Array(voters);
+	for (let k = 0; k < voters; k++) reach[k] = repeats[2 * k + 1]! * w + repeats[2 * k]!;
 	for (let y = 0; y < h; y++) {
 		for (let x = 0; x < w; x++) {
 			if (only && !only[y * w + x]) continue;
@@ -169,15 +172,18 @@ export function predictFromRepeats(
 				const vx = x + repeats[2 * k]!;
 				const vy = y + repeats[2 * k + 1]!;
 				if (vx < 0 || vy < 0 || vx >= w || vy >= h) continue;
-				const j = vy * w + vx;
+				const j = y * w + x + reach[k]!;
 				if (excluded?.[j]) continue;
-				// Insertion by brightness: the voters are few.
+				// Insertion by brightness (stable: the first voter of equal brightness stays first): the voters are few.
+				const v = luma[j]!;
 				let at = n++;
-				while (at > 0 && luma[votes[at - 1]!]! > luma[j]!) {
+				while (at > 0 && voteLuma[at - 1]! > v) {
 					votes[at] = votes[at - 1]!;
+					voteLuma[at] = voteLuma[at - 1]!;
 					at--;
 				}
 				votes[at] = j;
+				voteLuma[at] = v;
 			}
 			if (n === 0) continue;
 			const i = y * w + x;
