@@ -59,23 +59,38 @@ export function boundingBox(mask: Uint8Array, w: number, h: number): Box | undef
  * (4-connected): the holes the mask encloses; with `maxHole`, only holes of at most that many pixels.
  */
 export function fillHoles(mask: Uint8Array, w: number, h: number, maxHole = Number.POSITIVE_INFINITY): Uint8Array {
-	const seen = new Uint8Array(mask.length);
-	const stack = new Int32Array(mask.length);
+	const n = mask.length;
+	const seen = new Uint8Array(n);
+	const stack = new Int32Array(n);
 	let top = 0;
+	/** Spreads from the stacked pixels through unset ones (4-connected), calling `reach` on each. */
+	const spread = (reach?: (i: number) => void) => {
+		while (top > 0) {
+			const i = stack[--top]!;
+			reach?.(i);
+			const x = i % w;
+			if (x > 0 && !mask[i - 1] && !seen[i - 1]) {
+				seen[i - 1] = 1;
+				stack[top++] = i - 1;
+			}
+			if (x < w - 1 && !mask[i + 1] && !seen[i + 1]) {
+				seen[i + 1] = 1;
+				stack[top++] = i + 1;
+			}
+			if (i >= w && !mask[i - w] && !seen[i - w]) {
+				seen[i - w] = 1;
+				stack[top++] = i - w;
+			}
+			if (i + w < n && !mask[i + w] && !seen[i + w]) {
+				seen[i + w] = 1;
+				stack[top++] = i + w;
+			}
+		}
+	};
 	const visit = (i: number) => {
 		if (mask[i] || seen[i]) return;
 		seen[i] = 1;
 		stack[top++] = i;
-	};
-	const spread = () => {
-		while (top > 0) {
-			const i = stack[--top]!;
-			const x = i % w;
-			if (x > 0) visit(i - 1);
-			if (x < w - 1) visit(i + 1);
-			if (i >= w) visit(i - w);
-			if (i + w < mask.length) visit(i + w);
-		}
 	};
 	for (let x = 0; x < w; x++) {
 		visit(x);
@@ -87,24 +102,17 @@ export function fillHoles(mask: Uint8Array, w: number, h: number, maxHole = Numb
 	}
 	spread();
 	if (maxHole === Number.POSITIVE_INFINITY) {
-		for (let i = 0; i < mask.length; i++) if (!seen[i]) mask[i] = 1;
+		for (let i = 0; i < n; i++) if (!seen[i]) mask[i] = 1;
 		return mask;
 	}
 	// Each hole in turn: its pixels are the ones the spread from its first pixel marks.
-	for (let start = 0; start < mask.length; start++) {
+	const pixels: number[] = [];
+	const collect = (i: number) => pixels.push(i);
+	for (let start = 0; start < n; start++) {
 		if (mask[start] || seen[start]) continue;
-		const from = start;
-		visit(from);
-		const pixels: number[] = [];
-		while (top > 0) {
-			const i = stack[--top]!;
-			pixels.push(i);
-			const x = i % w;
-			if (x > 0) visit(i - 1);
-			if (x < w - 1) visit(i + 1);
-			if (i >= w) visit(i - w);
-			if (i + w < mask.length) visit(i + w);
-		}
+		visit(start);
+		pixels.length = 0;
+		spread(collect);
 		if (pixels.length <= maxHole) for (const i of pixels) mask[i] = 1;
 	}
 	return mask;
