@@ -135,22 +135,24 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 	const edged = (box: Box, interior: Uint8Array, inside: Uint8Array) => {
 		const bw = box.x1 - box.x0;
 		const bh = box.y1 - box.y0;
-		const far = new Uint32Array(2);
-		const rim = (x: number, y: number) => {
-			const outOfBox = x < 0 || y < 0 || x >= bw || y >= bh;
-			if (!outOfBox && inside[y * bw + x]) return;
-			far[distance(box.x0 + x, box.y0 + y) >= EDGE ? 1 : 0]!++;
-		};
+		let far = 0;
+		let near = 0;
 		for (let y = 0; y < bh; y++) {
 			for (let x = 0; x < bw; x++) {
-				if (!interior[y * bw + x]) continue;
-				rim(x - 1, y);
-				rim(x + 1, y);
-				rim(x, y - 1);
-				rim(x, y + 1);
+				const i = y * bw + x;
+				if (!interior[i]) continue;
+				// Each 4-neighbour outside the shape (or its box) is a rim pixel: near the colour or an edge.
+				for (let k = 0; k < 4; k++) {
+					const nx = k === 0 ? x - 1 : k === 1 ? x + 1 : x;
+					const ny = k === 2 ? y - 1 : k === 3 ? y + 1 : y;
+					const inBox = nx >= 0 && ny >= 0 && nx < bw && ny < bh;
+					if (inBox && inside[ny * bw + nx]) continue;
+					if (distance(box.x0 + nx, box.y0 + ny) >= EDGE) far++;
+					else near++;
+				}
 			}
 		}
-		return far[1]! >= EDGED * (far[0]! + far[1]!);
+		return far >= EDGED * (near + far);
 	};
 
 	/** The shape of a closed flood: its interior, all it encloses, and the ink in it. */
