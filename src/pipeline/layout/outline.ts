@@ -1,6 +1,7 @@
 import type { Box } from "../types";
 import { labelComponents } from "./components";
 import { inverted, without } from "./masks";
+import { stepsFrom } from "./steps";
 
 /**
  * The ink that belongs to a balloon's outline (or to art beyond it), told from lettering by its
@@ -86,8 +87,9 @@ function peelStrokes(
 	em: number,
 ) {
 	if (!touchesGlyph(outline, ink, w)) return;
-	const dIn = inkDistance(w, h, inverted(outside), ink, false);
-	const dOut = inkDistance(w, h, without(outside, ink), ink, true);
+	// Steps through ink from the inside, and from the world beyond (past the patch edge too).
+	const dIn = stepsFrom(inverted(outside), ink, w, h);
+	const dOut = stepsFrom(without(outside, ink), ink, w, h, { fromEdge: true });
 	const widthAt = localWidths(outline, dIn, dOut, w, h, stroke);
 	const peeled: number[] = [];
 	for (let i = 0; i < outline.length; i++) {
@@ -187,51 +189,6 @@ function localWidths(outline: Uint8Array, dIn: Uint16Array, dOut: Uint16Array, w
 		const x = i % w;
 		return medians[Math.floor((i - x) / w / cell) * cw + Math.floor(x / cell)]!;
 	};
-}
-
-/**
- * Chessboard distance, through ink only, from the nearest pixel where `seed` is 1 (0 there; pixels that no
- * path reaches stay at the maximum). With `fromBeyond`, the world past the patch edge seeds too.
- */
-function inkDistance(w: number, h: number, seed: Uint8Array, ink: Uint8Array, fromBeyond: boolean) {
-	const n = w * h;
-	const distance = new Uint16Array(n).fill(0xffff);
-	// Breadth first: seeds at 0 go first, edge pixels at 1 after them, so the queue stays in order.
-	const queue = new Int32Array(n);
-	let end = 0;
-	for (let i = 0; i < n; i++) {
-		if (!seed[i]) continue;
-		distance[i] = 0;
-		queue[end++] = i;
-	}
-	if (fromBeyond) {
-		for (let i = 0; i < n; i++) {
-			if (distance[i] === 0 || !ink[i] || !onEdge(i, w, h)) continue;
-			distance[i] = 1;
-			queue[end++] = i;
-		}
-	}
-	for (let head = 0; head < end; head++) {
-		const i = queue[head]!;
-		const x = i % w;
-		const next = distance[i]! + 1;
-		for (let dy = -1; dy <= 1; dy++) {
-			const row = i + dy * w;
-			if (row < 0 || row >= n) continue;
-			for (let dx = x > 0 ? -1 : 0; dx <= (x < w - 1 ? 1 : 0); dx++) {
-				const j = row + dx;
-				if (!ink[j] || distance[j]! <= next) continue;
-				distance[j] = next;
-				queue[end++] = j;
-			}
-		}
-	}
-	return distance;
-}
-
-function onEdge(i: number, w: number, h: number): boolean {
-	const x = i % w;
-	return x === 0 || x === w - 1 || i < w || i >= (h - 1) * w;
 }
 
 /** The 1-based region label with the most pixels inside the box (0 when none). */
