@@ -92,14 +92,7 @@ export function fillHoles(mask: Uint8Array, w: number, h: number, maxHole = Numb
 		seen[i] = 1;
 		stack[top++] = i;
 	};
-	for (let x = 0; x < w; x++) {
-		visit(x);
-		visit((h - 1) * w + x);
-	}
-	for (let y = 0; y < h; y++) {
-		visit(y * w);
-		visit(y * w + w - 1);
-	}
+	forEachEdgePixel(w, h, visit);
 	spread();
 	if (maxHole === Number.POSITIVE_INFINITY) {
 		for (let i = 0; i < n; i++) if (!seen[i]) mask[i] = 1;
@@ -116,6 +109,18 @@ export function fillHoles(mask: Uint8Array, w: number, h: number, maxHole = Numb
 		if (pixels.length <= maxHole) for (const i of pixels) mask[i] = 1;
 	}
 	return mask;
+}
+
+/** Calls `visit` with each pixel on the edge of a patch `w` by `h` (corners more than once). */
+export function forEachEdgePixel(w: number, h: number, visit: (i: number) => void): void {
+	for (let x = 0; x < w; x++) {
+		visit(x);
+		visit((h - 1) * w + x);
+	}
+	for (let y = 0; y < h; y++) {
+		visit(y * w);
+		visit(y * w + w - 1);
+	}
 }
 
 /** Adds pixels whose score is at least `weak` within `steps` pixels of the seeds (the glyphs' soft rim). */

@@ -1,4 +1,5 @@
 /** Levels of a breadth-first walk over a patch: how many steps each pixel lies from a set of seeds. */
+import { forEachEdgePixel } from "./masks";
 
 /** Steps of pixels no walk reached. */
 export const UNREACHED = 0xffff;
@@ -53,16 +54,7 @@ export function stepsFrom(
 			}
 		}
 	}
-	if (fromEdge) {
-		for (let x = 0; x < w; x++) {
-			first(x);
-			first((h - 1) * w + x);
-		}
-		for (let y = 0; y < h; y++) {
-			first(y * w);
-			first(y * w + w - 1);
-		}
-	}
+	if (fromEdge) forEachEdgePixel(w, h, first);
 	for (let head = 0; head < end; head++) {
 		const i = queue[head]!;
 		const next = steps[i]! + 1;
