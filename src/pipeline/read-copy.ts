@@ -8,6 +8,7 @@
  */
 import type { SentImage } from "../models/model-ask";
 import { AreaShrink, type SourceArea } from "./area-shrink";
+import { freeBuffer } from "./free-buffer";
 import { overWhite } from "./over-white";
 import { JpegEncoder } from "./pixels/jpeg-encode";
 import { pixelWords } from "./rows";
@@ -95,6 +96,7 @@ export async function readerImage(
 	const view = scaled
 		? { page: made[0]!, characters: estimateCharacters(scaled.pixels, scaled.width, scaled.height) }
 		: { tiles: windows.map((window, i) => ({ window, copy: made[i]! })) };
+	if (scaled) freeBuffer(scaled.pixels);
 	return { width, height, view, copies: copiesFrom(width, rows) };
 }
 

@@ -1,4 +1,5 @@
 import { type Background, dominantColour } from "../layout/background";
+import { inverted } from "../layout/masks";
 import { maskedPixels } from "../layout/median";
 import { isPatterned } from "../layout/pattern";
 import type { Patch } from "../types";
@@ -45,7 +46,7 @@ export function inpaint(patch: Patch, bg: Background, mask: Uint8Array, barrier?
 		return;
 	}
 	const ring = ringAround(mask, w, h, REACH, barrier);
-	const outside = ring.map((v) => 1 - v);
+	const outside = inverted(ring);
 	// Checked first: a pattern of two tones (dots on paper) also reads as "flat" by its dominant colour.
 	if (w * h <= MATCHED_AREA && isPatterned(patch, outside)) {
 		fillByPatchMatch(patch, mask, barrier && sameSide(mask, w, h, barrier));

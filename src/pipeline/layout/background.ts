@@ -153,9 +153,15 @@ function distanceAt(patch: Patch, planes: Plane[], i: number): number {
  * The most common colour among the pixels (4 bits a channel; its median exactly), with the share
  * of pixels within FLAT of it. Undefined for no pixels.
  */
+/**
+ * The histogram dominantColour counts in (4 bits a channel, 256 KB), zeroed again bin by bin after each
+ * use: layout measures colours several times per region, mostly over far fewer pixels than bins.
+ */
+const colourCounts = new Uint32Array(65536);
+
 export function dominantColour(data: Uint8Array, pixels: Int32Array): { colour: number[]; share: number } | undefined {
 	if (pixels.length === 0) return undefined;
-	const counts = new Uint32Array(65536);
+	const counts = colourCounts;
 	let best = 0;
 	for (const i of pixels) {
 		const bin = quantise(data, i);
@@ -164,7 +170,11 @@ export function dominantColour(data: Uint8Array, pixels: Int32Array): { colour: 
 	}
 	const members = new Int32Array(counts[best]!);
 	let k = 0;
-	for (const i of pixels) if (quantise(data, i) === best) members[k++] = i;
+	for (const i of pixels) {
+		const bin = quantise(data, i);
+		if (bin === best) members[k++] = i;
+		counts[bin] = 0;
+	}
 	const colour = medianRgba(data, members)!;
 	let near = 0;
 	for (const i of pixels) if (nearColour(data, i, colour)) near++;

@@ -64,22 +64,6 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 	const ry0 = Math.max(0, readerBox.y0 - area.y0);
 	const rx1 = Math.min(w, readerBox.x1 - area.x0);
 	const ry1 = Math.min(h, readerBox.y1 - area.y0);
-	let flood = { box: { x0: 0, y0: 0, x1: 0, y1: 0 }, open: false, area: 0 };
-	const visit = (j: number, x: number, y: number, label: number) => {
-		const seen = labels[j]!;
-		if (seen === label || seen === NOT_BACKGROUND) return;
-		// Background already reached from elsewhere is an open flood's (closed ones are whole): this one is open too.
-		if (seen > 0) {
-			flood.open = true;
-			return;
-		}
-		if (!isBackground(x, y)) {
-			labels[j] = NOT_BACKGROUND;
-			return;
-		}
-		labels[j] = label;
-		stack.push(j);
-	};
 	for (let sy = ry0; sy < ry1; sy++) {
 		for (let sx = rx0; sx < rx1; sx++) {
 			const start = sy * w + sx;
@@ -87,27 +71,49 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 			const label = floods.length + 1;
 			// More floods than labels: a box over noise, holding no balloon.
 			if (label >= NOT_BACKGROUND) return [];
-			flood = { box: { x0: sx, y0: sy, x1: sx + 1, y1: sy + 1 }, open: false, area: 0 };
-			visit(start, sx, sy, label);
-			if (stack.length === 0) continue;
-			floods.push(flood);
+			if (!isBackground(sx, sy)) {
+				labels[start] = NOT_BACKGROUND;
+				continue;
+			}
+			labels[start] = label;
+			stack.push(start);
+			// The flood's bounds and state as locals: this loop visits every pixel of every balloon.
+			let x0 = sx;
+			let y0 = sy;
+			let x1 = sx + 1;
+			let y1 = sy + 1;
+			let open = false;
+			let size = 0;
+			// Background already reached from elsewhere is an open flood's (closed ones are whole): this
+			// one is open too.
+			const visit = (j: number, x: number, y: number) => {
+				const seen = labels[j]!;
+				if (seen === label || seen === NOT_BACKGROUND) return;
+				if (seen > 0) open = true;
+				else if (!isBackground(x, y)) labels[j] = NOT_BACKGROUND;
+				else {
+					labels[j] = label;
+					stack.push(j);
+				}
+			};
 			// Depth first, so that on open background the flood runs to the edge soon and stops there:
 			// a balloon costs its own area, open background little more than the way out.
-			while (stack.length > 0 && !flood.open) {
+			while (stack.length > 0 && !open) {
 				const i = stack.pop()!;
-				flood.area++;
-				const x = i % w;
-				const y = (i - x) / w;
-				if (x < flood.box.x0) flood.box.x0 = x;
-				if (x >= flood.box.x1) flood.box.x1 = x + 1;
-				if (y < flood.box.y0) flood.box.y0 = y;
-				if (y >= flood.box.y1) flood.box.y1 = y + 1;
-				if (x === 0 || y === 0 || x === w - 1 || y === h - 1) flood.open = true;
-				if (x > 0) visit(i - 1, x - 1, y, label);
-				if (x < w - 1) visit(i + 1, x + 1, y, label);
-				if (y > 0) visit(i - w, x, y - 1, label);
-				if (y < h - 1) visit(i + w, x, y + 1, label);
+				size++;
+				const y = (i / w) | 0;
+				const x = i - y * w;
+				if (x < x0) x0 = x;
+				if (x >= x1) x1 = x + 1;
+				if (y < y0) y0 = y;
+				if (y >= y1) y1 = y + 1;
+				if (x === 0 || y === 0 || x === w - 1 || y === h - 1) open = true;
+				if (x > 0) visit(i - 1, x - 1, y);
+				if (x < w - 1) visit(i + 1, x + 1, y);
+				if (y > 0) visit(i - w, x, y - 1);
+				if (y < h - 1) visit(i + w, x, y + 1);
 			}
+			floods.push({ box: { x0, y0, x1, y1 }, open, area: size });
 			stack.length = 0;
 		}
 	}
@@ -129,22 +135,24 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 	const edged = (box: Box, interior: Uint8Array, inside: Uint8Array) => {
 		const bw = box.x1 - box.x0;
 		const bh = box.y1 - box.y0;
-		const far = new Uint32Array(2);
-		const rim = (x: number, y: number) => {
-			const outOfBox = x < 0 || y < 0 || x >= bw || y >= bh;
-			if (!outOfBox && inside[y * bw + x]) return;
-			far[distance(box.x0 + x, box.y0 + y) >= EDGE ? 1 : 0]!++;
-		};
+		let far = 0;
+		let near = 0;
 		for (let y = 0; y < bh; y++) {
 			for (let x = 0; x < bw; x++) {
-				if (!interior[y * bw + x]) continue;
-				rim(x - 1, y);
-				rim(x + 1, y);
-				rim(x, y - 1);
-				rim(x, y + 1);
+				const i = y * bw + x;
+				if (!interior[i]) continue;
+				// Each 4-neighbour outside the shape (or its box) is a rim pixel: near the colour or an edge.
+				for (let k = 0; k < 4; k++) {
+					const nx = k === 0 ? x - 1 : k === 1 ? x + 1 : x;
+					const ny = k === 2 ? y - 1 : k === 3 ? y + 1 : y;
+					const inBox = nx >= 0 && ny >= 0 && nx < bw && ny < bh;
+					if (inBox && inside[ny * bw + nx]) continue;
+					if (distance(box.x0 + nx, box.y0 + ny) >= EDGE) far++;
+					else near++;
+				}
 			}
 		}
-		return far[1]! >= EDGED * (far[0]! + far[1]!);
+		return far >= EDGED * (near + far);
 	};
 
 	/** The shape of a closed flood: its interior, all it encloses, and the ink in it. */

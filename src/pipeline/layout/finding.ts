@@ -6,7 +6,7 @@ import { clipBox, cutPatch, toImageBox, toPatchBox } from "../patch";
 import type { Box, Container, Patch, Rgb, TextBlock, TranslatedRegion } from "../types";
 import { type Background, fitBackground, shiftBackground } from "./background";
 import type { Glyphs } from "./glyphs";
-import { dilate, reframe } from "./masks";
+import { dilate, reframe, without } from "./masks";
 import { letteringSize, lineAlignment, looksBold, medianColour } from "./measure";
 import { paddedBox } from "./search";
 
@@ -61,7 +61,8 @@ export function measureGlyphs(
 ): { lettering: Lettering; measures: Measures; inkArea: number } {
 	const { width: w, height: h } = patch;
 	const textColor = medianColour(patch, glyphs.core) ?? region.color ?? [0, 0, 0];
-	const ring = dilate(glyphs.mask, w, h, 3).map((v, i) => v & (1 - glyphs.mask[i]!) & (1 - (glyphs.outline?.[i] ?? 0)));
+	const ring = without(dilate(glyphs.mask, w, h, 3), glyphs.mask);
+	if (glyphs.outline) for (let i = 0; i < ring.length; i++) ring[i]! &= 1 - glyphs.outline[i]!;
 	const backgroundColor: Rgb =
 		bg.kind === "flat"
 			? [clampByte(bg.planes[0]![0]), clampByte(bg.planes[1]![0]), clampByte(bg.planes[2]![0])]

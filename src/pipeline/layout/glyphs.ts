@@ -14,7 +14,7 @@
 import type { Box, Patch } from "../types";
 import { type Component, labelComponents } from "./components";
 import type { InkScore } from "./ink";
-import { boundingBox, dilate, fillHolesInBounds, growInto } from "./masks";
+import { boundingBox, dilate, fillHolesInBounds, growInto, without } from "./masks";
 import { findOutline, insideAround } from "./outline";
 
 export type { Component } from "./components";
@@ -78,7 +78,7 @@ export function glyphsInContainer(
 	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
 	const outline = findOutline(strongInk, w, h, insideBackground, strokeBox, em);
 	const labels = new Int32Array(n);
-	const seeds = outline ? strongInk.map((v, i) => v & (1 - outline[i]!)) : strongInk;
+	const seeds = outline ? without(strongInk, outline) : strongInk;
 	const components = labelComponents(seeds, w, h, labels);
 	const meets = meetsArea(labels, components.length, interior, w, h);
 	let insideArea = 0;
@@ -99,7 +99,7 @@ export function glyphsInContainer(
 function withCounters(inside: Uint8Array, ink: Uint8Array, w: number, h: number, lettered: Box): Uint8Array {
 	const bounds = boundingBox(inside, w, h);
 	if (!bounds) return inside;
-	const out = inside.map((v, i) => v & (1 - ink[i]!));
+	const out = without(inside, ink);
 	// Only where the box meets the inside's bounds (and a glyph beyond) can counters lie.
 	const area = {
 		x0: Math.max(0, Math.max(bounds.x0, lettered.x0) - COUNTER_MARGIN),
@@ -187,7 +187,7 @@ export function glyphsAround(
 		? undefined
 		: findOutline(strongInk, w, h, insideAround(strongInk, w, h, readerBox), readerBox, em);
 	const labels = new Int32Array(w * h);
-	const seeds = outline ? strongInk.map((v, i) => v & (1 - outline[i]!)) : strongInk;
+	const seeds = outline ? without(strongInk, outline) : strongInk;
 	const components = labelComponents(seeds, w, h, labels);
 	const readerArea = (readerBox.x1 - readerBox.x0) * (readerBox.y1 - readerBox.y0);
 	const cut = (c: Component) =>
@@ -328,7 +328,11 @@ function assemble(
 ): Glyphs {
 	const core = new Uint8Array(w * h);
 	for (let i = 0; i < core.length; i++) if (labels[i]! > 0 && kept[labels[i]! - 1]) core[i] = 1;
-	const score = outline ? ink.score.map((v, i) => (outline[i] ? 0 : v)) : ink.score;
+	let score = ink.score;
+	if (outline) {
+		score = ink.score.slice();
+		for (let i = 0; i < score.length; i++) if (outline[i]) score[i] = 0;
+	}
 	// Counters and the fill of outlined glyphs are holes of a glyph's size; a ring of glyphs holds art.
 	const maxHole = Math.max(16, (1.5 * glyphSize) ** 2);
 	const mask = fillHolesInBounds(growInto(core, score, ink.weak, w, h, 2), w, h, maxHole);

@@ -1,5 +1,7 @@
 import type { Box } from "../types";
 import { labelComponents } from "./components";
+import { inverted, without } from "./masks";
+import { stepsFrom } from "./steps";
 
 /**
  * The ink that belongs to a balloon's outline (or to art beyond it), told from lettering by its
@@ -51,13 +53,7 @@ export function findOutline(
  */
 export function insideAround(ink: Uint8Array, w: number, h: number, readerBox: Box): Uint8Array {
 	const regions = new Int32Array(w * h);
-	const background = labelComponents(
-		ink.map((v) => 1 - v),
-		w,
-		h,
-		regions,
-		4,
-	);
+	const background = labelComponents(inverted(ink), w, h, regions, 4);
 	const interior = mostInside(regions, background.length, w, readerBox);
 	const bounds = background[interior - 1];
 	const within = (c: Box) =>
@@ -91,20 +87,9 @@ function peelStrokes(
 	em: number,
 ) {
 	if (!touchesGlyph(outline, ink, w)) return;
-	const dIn = inkDistance(
-		w,
-		h,
-		outside.map((v) => 1 - v),
-		ink,
-		false,
-	);
-	const dOut = inkDistance(
-		w,
-		h,
-		outside.map((v, i) => v & (1 - ink[i]!)),
-		ink,
-		true,
-	);
+	// Steps through ink from the inside, and from the world beyond (past the patch edge too).
+	const dIn = stepsFrom(inverted(outside), ink, w, h);
+	const dOut = stepsFrom(without(outside, ink), ink, w, h, { fromEdge: true });
 	const widthAt = localWidths(outline, dIn, dOut, w, h, stroke);
 	const peeled: number[] = [];
 	for (let i = 0; i < outline.length; i++) {
@@ -120,12 +105,9 @@ function peelStrokes(
 	// A stroke is no longer than a line of text is high (the reader box's short side at most): a
 	// longer peel is the outline itself, measured thicker than the outline near it.
 	const pieces = new Int32Array(outline.length);
-	const tooLong = labelComponents(
-		outline.map((v) => (v === 2 ? 1 : 0)),
-		w,
-		h,
-		pieces,
-	).map((c) => Math.max(c.x1 - c.x0, c.y1 - c.y0) > em);
+	const peeledMask = new Uint8Array(outline.length);
+	for (const i of peeled) peeledMask[i] = 1;
+	const tooLong = labelComponents(peeledMask, w, h, pieces).map((c) => Math.max(c.x1 - c.x0, c.y1 - c.y0) > em);
 	for (const i of peeled) if (tooLong[pieces[i]! - 1]) outline[i] = 1;
 	// Grow the glyphs into the peeled pixels; what they do not reach goes back to the outline.
 	const queue = new Int32Array(outline.length);
@@ -209,51 +191,6 @@ function localWidths(outline: Uint8Array, dIn: Uint16Array, dOut: Uint16Array, w
 	};
 }
 
-/**
- * Chessboard distance, through ink only, from the nearest pixel where `seed` is 1 (0 there; pixels that no
- * path reaches stay at the maximum). With `fromBeyond`, the world past the patch edge seeds too.
- */
-function inkDistance(w: number, h: number, seed: Uint8Array, ink: Uint8Array, fromBeyond: boolean) {
-	const n = w * h;
-	const distance = new Uint16Array(n).fill(0xffff);
-	// Breadth first: seeds at 0 go first, edge pixels at 1 after them, so the queue stays in order.
-	const queue = new Int32Array(n);
-	let end = 0;
-	for (let i = 0; i < n; i++) {
-		if (!seed[i]) continue;
-		distance[i] = 0;
-		queue[end++] = i;
-	}
-	if (fromBeyond) {
-		for (let i = 0; i < n; i++) {
-			if (distance[i] === 0 || !ink[i] || !onEdge(i, w, h)) continue;
-			distance[i] = 1;
-			queue[end++] = i;
-		}
-	}
-	for (let head = 0; head < end; head++) {
-		const i = queue[head]!;
-		const x = i % w;
-		const next = distance[i]! + 1;
-		for (let dy = -1; dy <= 1; dy++) {
-			const row = i + dy * w;
-			if (row < 0 || row >= n) continue;
-			for (let dx = x > 0 ? -1 : 0; dx <= (x < w - 1 ? 1 : 0); dx++) {
-				const j = row + dx;
-				if (!ink[j] || distance[j]! <= next) continue;
-				distance[j] = next;
-				queue[end++] = j;
-			}
-		}
-	}
-	return distance;
-}
-
-function onEdge(i: number, w: number, h: number): boolean {
-	const x = i % w;
-	return x === 0 || x === w - 1 || i < w || i >= (h - 1) * w;
-}
-
 /** The 1-based region label with the most pixels inside the box (0 when none). */
 function mostInside(regions: Int32Array, count: number, w: number, box: Box): number {
 	const inside = new Uint32Array(count + 1);
@@ -306,8 +243,7 @@ function erodeSquare(set: Uint8Array, w: number, h: number, radius: number, beyo
 
 /** Square dilation: the complement of the erosion of the complement, nothing set beyond the patch. */
 function dilateSquare(set: Uint8Array, w: number, h: number, radius: number): Uint8Array {
-	const unset = set.map((v) => 1 - v);
-	return erodeSquare(unset, w, h, radius, 1).map((v) => 1 - v);
+	return inverted(erodeSquare(inverted(set), w, h, radius, 1));
 }
 
 /** One line of an erosion: `length` pixels from `start`, `step` apart. */

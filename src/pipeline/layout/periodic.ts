@@ -105,23 +105,33 @@ function differences(
 	let area = 0;
 	for (let i = 0; i < inReader.length; i++) if (inReader[i] === side) area++;
 	const step = Math.max(1, Math.floor(Math.sqrt(area / SAMPLES)));
-	const pixels: number[] = [];
-	for (let y = 0; y < h; y += step)
-		for (let x = 0; x < w; x += step) if (inReader[y * w + x] === side) pixels.push(y * w + x);
+	// The sampled pixels' coordinates, typed: every shift walks them, a few hundred times per region.
+	const xs = new Int32Array(Math.ceil(w / step) * Math.ceil(h / step));
+	const ys = new Int32Array(xs.length);
+	let count = 0;
+	for (let y = 0; y < h; y += step) {
+		for (let x = 0; x < w; x += step) {
+			if (inReader[y * w + x] !== side) continue;
+			xs[count] = x;
+			ys[count++] = y;
+		}
+	}
 	const shifts: Shift[] = [];
 	const diffs = new Uint32Array(256);
 	for (const [dx, dy] of tried) {
 		diffs.fill(0);
 		let n = 0;
-		for (const i of pixels) {
-			const x = i % w;
-			const y = (i - x) / w;
-			const ahead = i + dy * w + dx;
+		const reach = dy * w + dx;
+		for (let k = 0; k < count; k++) {
+			const x = xs[k]!;
+			const y = ys[k]!;
+			const i = y * w + x;
+			const ahead = i + reach;
 			if (x + dx >= 0 && x + dx < w && y + dy < h && inReader[ahead] === side) {
 				diffs[Math.abs(luma[i]! - luma[ahead]!)]!++;
 				n++;
 			}
-			const behind = i - dy * w - dx;
+			const behind = i - reach;
 			if (x - dx >= 0 && x - dx < w && y - dy >= 0 && inReader[behind] === side) {
 				diffs[Math.abs(luma[i]! - luma[behind]!)]!++;
 				n++;
@@ -151,6 +161,9 @@ export function predictFromRepeats(
 	const known = new Uint8Array(w * h);
 	const voters = repeats.length >> 1;
 	const votes = new Int32Array(voters);
+	const voteLuma = new Int32Array(voters);
+	const reach = new Int32Array(voters);
+	for (let k = 0; k < voters; k++) reach[k] = repeats[2 * k + 1]! * w + repeats[2 * k]!;
 	for (let y = 0; y < h; y++) {
 		for (let x = 0; x < w; x++) {
 			if (only && !only[y * w + x]) continue;
@@ -159,15 +172,18 @@ export function predictFromRepeats(
 				const vx = x + repeats[2 * k]!;
 				const vy = y + repeats[2 * k + 1]!;
 				if (vx < 0 || vy < 0 || vx >= w || vy >= h) continue;
-				const j = vy * w + vx;
+				const j = y * w + x + reach[k]!;
 				if (excluded?.[j]) continue;
-				// Insertion by brightness: the voters are few.
+				// Insertion by brightness (stable: the first voter of equal brightness stays first): the voters are few.
+				const v = luma[j]!;
 				let at = n++;
-				while (at > 0 && luma[votes[at - 1]!]! > luma[j]!) {
+				while (at > 0 && voteLuma[at - 1]! > v) {
 					votes[at] = votes[at - 1]!;
+					voteLuma[at] = voteLuma[at - 1]!;
 					at--;
 				}
 				votes[at] = j;
+				voteLuma[at] = v;
 			}
 			if (n === 0) continue;
 			const i = y * w + x;

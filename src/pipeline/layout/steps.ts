@@ -1,0 +1,91 @@
+/** Levels of a breadth-first walk over a patch: how many steps each pixel lies from a set of seeds. */
+import { forEachEdgePixel } from "./masks";
+
+/** Steps of pixels no walk reached. */
+export const UNREACHED = 0xffff;
+
+/**
+ * Chessboard steps (8-neighbours) from the nearest pixel set in `seed`, walking only through pixels
+ * set in `passable`: 0 on the seeds, UNREACHED where no walk of at most `reach` steps leads. With
+ * `fromEdge`, the world past the patch edge is a seed too: passable pixels on the edge are 1 step away.
+ *
+ * The first step is taken from whichever side is smaller: from the seeds to their passable neighbours,
+ * or from each passable pixel to a seed next to it (a balloon's whole inside seeds the walk through
+ * its few lettering pixels). Breadth first after that, so the steps are the same either way.
+ */
+export function stepsFrom(
+	seed: Uint8Array,
+	passable: Uint8Array,
+	w: number,
+	h: number,
+	{ reach = UNREACHED - 1, fromEdge = false }: { reach?: number; fromEdge?: boolean } = {},
+): Uint16Array {
+	const n = w * h;
+	const steps = new Uint16Array(n).fill(UNREACHED);
+	const queue = new Int32Array(n);
+	let seeds = 0;
+	let open = 0;
+	for (let i = 0; i < n; i++) {
+		if (seed[i]) {
+			steps[i] = 0;
+			seeds++;
+		} else if (passable[i]) open++;
+	}
+	if (reach < 1) return steps;
+	let end = 0;
+	const first = (j: number) => {
+		if (steps[j] !== UNREACHED || !passable[j]) return;
+		steps[j] = 1;
+		queue[end++] = j;
+	};
+	const around = new Int32Array(8);
+	if (seeds <= open) {
+		for (let i = 0; i < n; i++) {
+			if (!seed[i]) continue;
+			for (let k = neighbours(i, w, n, around) - 1; k >= 0; k--) first(around[k]!);
+		}
+	} else {
+		for (let i = 0; i < n; i++) {
+			if (steps[i] !== UNREACHED || !passable[i]) continue;
+			for (let k = neighbours(i, w, n, around) - 1; k >= 0; k--) {
+				if (steps[around[k]!] !== 0) continue;
+				first(i);
+				break;
+			}
+		}
+	}
+	if (fromEdge) forEachEdgePixel(w, h, first);
+	for (let head = 0; head < end; head++) {
+		const i = queue[head]!;
+		const next = steps[i]! + 1;
+		if (next > reach) continue;
+		for (let k = neighbours(i, w, n, around) - 1; k >= 0; k--) {
+			const j = around[k]!;
+			if (steps[j]! <= next || !passable[j]) continue;
+			steps[j] = next;
+			queue[end++] = j;
+		}
+	}
+	return steps;
+}
+
+/** The (up to eight) neighbours of pixel `i` in a patch `w` wide of `n` pixels, written to `out`; their count. */
+function neighbours(i: number, w: number, n: number, out: Int32Array): number {
+	const x = i % w;
+	const left = x > 0;
+	const right = x < w - 1;
+	let k = 0;
+	if (i >= w) {
+		if (left) out[k++] = i - w - 1;
+		out[k++] = i - w;
+		if (right) out[k++] = i - w + 1;
+	}
+	if (left) out[k++] = i - 1;
+	if (right) out[k++] = i + 1;
+	if (i + w < n) {
+		if (left) out[k++] = i + w - 1;
+		out[k++] = i + w;
+		if (right) out[k++] = i + w + 1;
+	}
+	return k;
+}
