@@ -14,6 +14,7 @@
  */
 import { type Band, drawOverlay, pasteErased } from "./compose";
 import { decodeRows } from "./decode";
+import { freeBuffer } from "./free-buffer";
 import { PngEncoder } from "./pixels/png-encode";
 import { decodeUntilEnough, EnoughRows, pixelWords } from "./rows";
 import type { ErasedPixels, Overlay, Rgb, RowSink, TranslateJob } from "./types";
@@ -48,8 +49,10 @@ export interface BandInputs {
 }
 
 /**
- * The translated image as PNG pieces, made as they are pulled. `finished` is called when the
- * pieces end, fail, or the reader stops, even before the first pull.
+ * The translated image as PNG pieces, made as they are pulled. A piece is valid until the next is
+ * pulled: its memory is freed then (a noisy photo's PNG is 50 MB, and the pieces already sent
+ * otherwise wait for the collector). `finished` is called when the pieces end, fail, or the reader
+ * stops, even before the first pull.
  */
 export function bandsToPng(inputs: BandInputs, heldBytes = HELD_BYTES): AsyncIterable<Uint8Array> {
 	let finished = false;
@@ -164,12 +167,15 @@ class BandWriter {
 		};
 	}
 
-	/** The pieces made so far, front first, each let go once taken. */
+	/** The pieces made so far, front first, each freed when the next is pulled. */
 	*take(): Generator<Uint8Array> {
 		const made = this.made.reverse();
 		this.made = [];
 		this.madeBytes = 0;
-		for (let piece = made.pop(); piece; piece = made.pop()) yield piece;
+		for (let piece = made.pop(); piece; piece = made.pop()) {
+			yield piece;
+			freeBuffer(piece);
+		}
 	}
 
 	finish(): Uint8Array[] {

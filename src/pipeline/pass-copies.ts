@@ -22,7 +22,7 @@ export async function copyForReaders(job: TranslateJob): Promise<FirstPass> {
 	const rows = (sink: RowSink) => decodeRows(image, sink);
 	const half = halfSizeDecode(image);
 	if (half && halfSizeSuffices(image.width, image.height)) {
-		// A JPEG large enough: its copies from the image at half size, its colours from its coefficients.
+		// A JPEG strip large enough: its copies from the image at half size, its colours from its coefficients.
 		let colour = true;
 		const reader = await readerImage(image.width, image.height, rows, undefined, (sink) => {
 			colour = half(sink).colour;

@@ -8,6 +8,7 @@ import type { Mode } from "../request/options";
 import { type Crop, planCrops } from "./crop-plan";
 import { decodeRows } from "./decode";
 import { eraseBlocks } from "./erase";
+import { freeBuffer } from "./free-buffer";
 import { layoutCrop, settlePage } from "./layout";
 import { decodeUntilEnough, EnoughRows } from "./rows";
 import type { ErasedPixels, Raster, RowSink, TextBlock, TranslatedRegion, TranslateJob } from "./types";
@@ -99,6 +100,7 @@ class CropCollector implements RowSink {
 				if (row === box.y1 - 1) {
 					this.collecting.splice(i--, 1);
 					this.complete(crop, pixels);
+					freeBuffer(pixels.data);
 				}
 			}
 			if (this.waiting.length === 0 && this.collecting.length === 0) throw new EnoughRows();

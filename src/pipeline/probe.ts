@@ -93,11 +93,13 @@ function pngKind(header: PngHeader): string {
 }
 
 function probeJpeg(bytes: Uint8Array, admit: Admit): ProbedImage {
-	const jpeg = readJpegContainer(bytes, (frame) => admit(frame.width, frame.height, frameCost(frame)));
+	// The size as displayed: the client knows a photo turned by its EXIF orientation by that one.
+	const jpeg = readJpegContainer(bytes, (frame, orientation) => {
+		const { width, height } = displayedSize(frame, orientation);
+		admit(width, height, frameCost(frame));
+	});
 	const { frame, orientation } = jpeg;
-	const turned = orientation >= 5;
-	const width = turned ? frame.height : frame.width;
-	const height = turned ? frame.width : frame.height;
+	const { width, height } = displayedSize(frame, orientation);
 	const photon = jpeg.decoder === "photon";
 	const cost: DecodeCost = {
 		memory: photon ? frame.width * frame.height * PHOTON_BYTES_PER_PIXEL : jpegHeldBytes(jpeg),
@@ -107,6 +109,11 @@ function probeJpeg(bytes: Uint8Array, admit: Admit): ProbedImage {
 	};
 	admit(width, height, cost);
 	return { format: "jpeg", bytes, width, height, cost, jpeg };
+}
+
+/** A frame's size as shown: orientations 5 to 8 turn it a quarter. */
+function displayedSize(frame: Frame, orientation: number): { width: number; height: number } {
+	return orientation >= 5 ? { width: frame.height, height: frame.width } : { width: frame.width, height: frame.height };
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import type { SentImage } from "../models/model-ask";
 import { AreaShrink, type SourceArea } from "./area-shrink";
+import { freeBuffer } from "./free-buffer";
 import { overWhite } from "./over-white";
 import { JpegEncoder } from "./pixels/jpeg-encode";
 import { pixelWords } from "./rows";
@@ -95,15 +96,21 @@ export async function readerImage(
 	const view = scaled
 		? { page: made[0]!, characters: estimateCharacters(scaled.pixels, scaled.width, scaled.height) }
 		: { tiles: windows.map((window, i) => ({ window, copy: made[i]! })) };
+	if (scaled) freeBuffer(scaled.pixels);
 	return { width, height, view, copies: copiesFrom(width, rows) };
 }
 
 /**
- * Whether every copy of the image's windows can be made from it at half its size: a copy is never
- * larger than READER_LONG_EDGE on its long side, and a window halved still has that many pixels.
+ * Whether the copies of the image's windows are made from it at half its size: a long strip's
+ * tiles, when a copy (never larger than READER_LONG_EDGE on its long side) still gets that many
+ * pixels from each window halved. A page's copy is made from full size, because the lettering
+ * estimate reads it: cut by area from pixels already averaged, the copy is softer, and fine strokes
+ * of small print fall short of the estimate's ink threshold (a dense page counted at a third to
+ * three fifths), so a JPEG would get fewer reading parts than the same page as a PNG.
  */
 export function halfSizeSuffices(width: number, height: number): boolean {
-	return readingWindows(width, height).every((w) => Math.max(w.width, w.height) >= 2 * READER_LONG_EDGE);
+	const windows = readingWindows(width, height);
+	return windows.length > 1 && windows.every((w) => Math.max(w.width, w.height) >= 2 * READER_LONG_EDGE);
 }
 
 /**

@@ -9,6 +9,8 @@
  * It is an estimate for planning, never a reading: a wrong count costs time or money, not text.
  */
 
+import { freeBuffer } from "./free-buffer";
+
 /** Darker than this (0..255 luma) is ink. */
 const INK = 96;
 /** The ring around a glyph's box is paper: at least this light on average. */
@@ -66,6 +68,7 @@ export function estimateCharacters(pixels: Uint8Array, width: number, height: nu
 			area += (x1 - x0 + 1) * (y1 - y0 + 1);
 		}
 	}
+	for (const done of [luma, seen, stack]) freeBuffer(done);
 	if (sides.length === 0) return 0;
 	sides.sort((a, b) => a - b);
 	const character = sides[Math.floor(sides.length * 0.9)] as number;

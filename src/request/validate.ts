@@ -19,9 +19,10 @@ export const CALL_MEMORY = 60 * MB;
 const CALL_BASE = 28 * MB;
 const CALL_BYTES_PER_PIXEL = 0.7;
 /**
- * A decoder's buffers count more than once at the call's peak: each pass decodes anew, and the
- * previous pass's buffers are still uncollected garbage when the next one allocates its own
- * (measured: the peak grows by 1.2 to 2.3 times what the decode holds, by kind).
+ * A decoder's buffers count more than once at the call's peak: each pass decodes anew, and what the
+ * collector has not yet found of the previous pass's is still resident when the next allocates its
+ * own. The whole-image kinds free their raster after each pass; measured since, the peak grows by
+ * 1.3 to 2.3 times what the decode holds: 2.5 keeps a margin under CALL_MEMORY.
  */
 const DECODE_HELD_FACTOR = 2.5;
 

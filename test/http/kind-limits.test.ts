@@ -123,4 +123,12 @@ describe("multi-scan and turned JPEGs: the 25 megapixels of other images", () =>
 		expect(answer.detail).toBe("Image is 5008x5008 (25.1 megapixels); the limit is 25 megapixels");
 		expect(answer.charged).toBe(0);
 	});
+
+	it("a photo turned a quarter by its EXIF orientation over 25 MP: the 413 states its size as displayed", async () => {
+		// Stored 6000 wide and 4208 high, as a phone held upright writes it; shown 4208 x 6000.
+		const answer = await send(zeroJpeg(0xc0, 6000, 4208, [0x22, 0x11, 0x11], [[1, 2, 3]], exifSegment(6)));
+		expect(answer.status).toBe(413);
+		expect(answer.detail).toBe("Image is 4208x6000 (25.2 megapixels); the limit is 25 megapixels");
+		expect(answer.charged).toBe(0);
+	});
 });

@@ -7,6 +7,7 @@ import { decodeRows, halfSizeDecode } from "../../src/pipeline/decode";
 import { copyForReaders } from "../../src/pipeline/pass-copies";
 import { JpegEncoder } from "../../src/pipeline/pixels/jpeg-encode";
 import { readerImage } from "../../src/pipeline/read-copy";
+import { planReading } from "../../src/pipeline/read-plan";
 import type { Raster } from "../../src/pipeline/types";
 import { job } from "../models/helpers";
 import { decodeFile, everyFixture, probed } from "../support/decode";
@@ -137,21 +138,23 @@ describe("a JPEG decoded at half size", () => {
 	});
 });
 
-describe("pass 1 on a JPEG of 3200 px or more", () => {
-	const width = 3400;
-	const height = 1300;
+describe("pass 1 on a JPEG strip whose tiles are 3200 px or more", () => {
+	// Read in tiles of 3200×1600: each copy 1600×800, which the image at half size still holds.
+	const width = 5000;
+	const height = 1600;
 
-	it("makes the readers' copy the same size as from the whole decode, and as close to the image", async () => {
+	it("makes the readers' copies the same size as from the whole decode, and as close to the image", async () => {
 		const source = encodedJpeg(width, height, (x, y) => Array(3).fill(glyphs(x, y)));
 		const image = probed(source);
 		const fromWhole = await readerImage(width, height, (sink) => decodeRows(image, sink));
 		const { reader } = await copyForReaders(job({ image }));
-		if (!("page" in reader.view) || !("page" in fromWhole.view)) throw new Error("expected a page");
-		const made = reader.view.page;
-		const before = fromWhole.view.page;
+		if (!("tiles" in reader.view) || !("tiles" in fromWhole.view)) throw new Error("expected tiles");
+		const { window, copy: made } = reader.view.tiles[0]!;
+		const before = fromWhole.view.tiles[0]!.copy;
 		expect([made.width, made.height]).toEqual([before.width, before.height]);
 		// Each against the true average of the lettering over the area each copy pixel covers.
-		const truth = areaAverage(glyphs, width, height, made.width, made.height);
+		const tile = (x: number, y: number) => glyphs(window.x + x, window.y + y);
+		const truth = areaAverage(tile, window.width, window.height, made.width, made.height);
 		expect(psnrGreen(decodeCopy(made.base64), truth)).toBeGreaterThanOrEqual(
 			psnrGreen(decodeCopy(before.base64), truth),
 		);
@@ -164,5 +167,30 @@ describe("pass 1 on a JPEG of 3200 px or more", () => {
 			encodedJpeg(width, height, (x, y) => (x === 3000 && y === 1000 ? [250, 0, 0] : [240, 240, 240])),
 		);
 		expect((await copyForReaders(job({ image: dot }))).colours.channels).toBe(3);
+	});
+});
+
+describe("pass 1 on a JPEG page of 3200 px or more", () => {
+	/** Small print: "H"s of 2 px strokes in 20×24 px cells, as a dense page letters its balloons. */
+	function smallPrint(x: number, y: number): number {
+		const cx = x % 20;
+		const cy = y % 24;
+		const stem = cx === 2 || cx === 3 || cx === 14 || cx === 15;
+		const bar = cy === 11 || cy === 12;
+		return cy > 2 && cy < 21 && (stem || (bar && cx > 2 && cx < 16)) ? 30 : 240;
+	}
+
+	it("is planned as the same page decoded whole (a PNG of it) would be", async () => {
+		const [width, height] = [3400, 2400];
+		const image = probed(encodedJpeg(width, height, (x, y) => Array(3).fill(smallPrint(x, y))));
+		const whole = await readerImage(width, height, (sink) => decodeRows(image, sink));
+		const { reader } = await copyForReaders(job({ image }));
+		if (!("page" in reader.view) || !("page" in whole.view)) throw new Error("expected a page");
+		const options = { translate: true, rightToLeft: true };
+		expect(whole.view.characters).toBeGreaterThan(1000);
+		expect(reader.view.characters).toBe(whole.view.characters);
+		expect(planReading(reader, reader.view.characters, options).parts).toEqual(
+			planReading(whole, whole.view.characters, options).parts,
+		);
 	});
 });

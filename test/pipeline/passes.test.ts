@@ -57,7 +57,8 @@ function differing(a: Uint8Array, b: Uint8Array): number {
 
 async function collect(pieces: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<Uint8Array> {
 	const all: Uint8Array[] = [];
-	for await (const piece of pieces) all.push(piece);
+	// A piece is valid only until the next is pulled.
+	for await (const piece of pieces) all.push(piece.slice());
 	return concat(all);
 }
 

@@ -3,7 +3,7 @@ import { inflateZlib } from "./inflate";
 import { idatPieces, type PngContainer, PngFormatError, type PngHeader } from "./png-chunks";
 import { unfilterRow } from "./png-filters";
 import { type RowConverter, rgbaTarget, rowConverter } from "./png-rows";
-import { bandRows, emitRaster } from "./raster-rows";
+import { bandRows, emitPassRaster } from "./raster-rows";
 import type { WorkBudget } from "./work-budget";
 
 /**
@@ -13,7 +13,7 @@ import type { WorkBudget } from "./work-budget";
  */
 export function decodePngRows(bytes: Uint8Array, png: PngContainer, budget: WorkBudget, sink: RowSink): void {
 	if (png.header.interlaced) {
-		emitRaster(decodeAdam7(bytes, png, budget), sink);
+		emitPassRaster(decodeAdam7(bytes, png, budget), sink);
 		return;
 	}
 	const { width, height } = png.header;

@@ -1,3 +1,4 @@
+import { freeBuffer } from "../free-buffer";
 import type { Raster, RowSink } from "../types";
 
 /**
@@ -18,6 +19,19 @@ export function emitRaster(raster: Raster, sink: RowSink): void {
 	for (let y = 0; y < height; y += step) {
 		const count = Math.min(step, height - y);
 		sink.rows(y, count, data.subarray(y * width * 4, (y + count) * width * 4));
+	}
+}
+
+/**
+ * emitRaster for a raster decoded for this pass alone (interlaced PNG, lossless WebP), which is
+ * freed once its rows are handed out or the sink stops early: the next pass decodes a new one, and
+ * two whole images must not be alive while the collector catches up.
+ */
+export function emitPassRaster(raster: Raster, sink: RowSink): void {
+	try {
+		emitRaster(raster, sink);
+	} finally {
+		freeBuffer(raster.data);
 	}
 }
 

@@ -92,9 +92,12 @@ const MAX_EOB_RUN = 32767;
  * - more work than the frame's blocks justify (`WORK_PER_BLOCK`): thousands of scans over a large
  *   frame, each walking every block.
  * Trailing bytes after EOI are ignored, as decoders do. `onFrame` sees the frame header as soon as
- * it is read, before the scans are walked.
+ * it is read, before the scans are walked, with the EXIF orientation read before it (1 if none).
  */
-export function readJpegContainer(bytes: Uint8Array, onFrame?: (frame: Frame) => void): JpegContainer {
+export function readJpegContainer(
+	bytes: Uint8Array,
+	onFrame?: (frame: Frame, orientation: number) => void,
+): JpegContainer {
 	if (bytes[0] !== 0xff || bytes[1] !== 0xd8) throw new JpegFormatError("no SOI");
 	const walk = new Walk(bytes, onFrame);
 	for (let at = 2; ; ) {
@@ -135,7 +138,7 @@ class Walk {
 
 	constructor(
 		private readonly bytes: Uint8Array,
-		private readonly onFrame?: (frame: Frame) => void,
+		private readonly onFrame?: (frame: Frame, orientation: number) => void,
 	) {}
 
 	/** Reads one segment; returns where the next marker is. */
@@ -187,7 +190,7 @@ class Walk {
 		this.scansOf = components.map(() => 0);
 		this.allowedWork = WORK_PER_BLOCK * frameBlocks(this.frame) + FREE_WORK;
 		this.work = 64 * frameBlocks(this.frame); // the IDCT and colour output of every block
-		this.onFrame?.(this.frame);
+		this.onFrame?.(this.frame, this.orientation || 1);
 	}
 
 	private scan(seg: Uint8Array, end: number): number {

@@ -71,7 +71,7 @@ export function decodeTurnedRows(
  * number of windows, so its windows are small enough that 25 MP fits the call's memory; a multi-scan
  * JPEG reads it once per window, so it takes a quarter of the image at a time (four decodes a pass).
  */
-export const SEQUENTIAL_WINDOW_BYTES = 4 * 1024 * 1024;
+export const SEQUENTIAL_WINDOW_BYTES = 2 * 1024 * 1024;
 const MULTI_SCAN_WINDOWS = 4;
 
 /** Displayed rows per window for `jpeg`. */

@@ -1,5 +1,6 @@
+import { freeBuffer } from "../../free-buffer";
 import type { Raster, RowSink } from "../../types";
-import { bandRows, emitRaster } from "../raster-rows";
+import { bandRows, emitPassRaster } from "../raster-rows";
 import { AlphaRows, alphaHeldBytes } from "./alpha";
 import type { WebpContainer, WebpFrame } from "./container";
 import { decodeVp8l, vp8lHeldBytes } from "./lossless/decode";
@@ -16,8 +17,14 @@ export function decodeWebpRows(webp: WebpContainer, sink: RowSink): void {
 	const fillsCanvas = frame.width === webp.width && frame.height === webp.height;
 	if (frame.lossless) {
 		const raster = decodeVp8l(frame.lossless);
-		if (fillsCanvas) emitRaster(raster, sink);
-		else new CanvasRows(webp, sink).frameRows(0, raster.height, raster.data);
+		if (fillsCanvas) emitPassRaster(raster, sink);
+		else {
+			try {
+				new CanvasRows(webp, sink).frameRows(0, raster.height, raster.data);
+			} finally {
+				freeBuffer(raster.data);
+			}
+		}
 		return;
 	}
 	const alpha = frame.alpha ? new AlphaRows(frame.alpha, frame.width, frame.height) : undefined;
