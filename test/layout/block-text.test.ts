@@ -18,6 +18,14 @@ describe("sharing a merged region's text out between its containers", () => {
 		expect(splitByShares("Wait! I'm coming. Hurry up!", [1, 1])).toEqual(["Wait! I'm coming.", "Hurry up!"]);
 	});
 
+	it("keeps a run of stops whole: no part starts with one", () => {
+		expect(splitByShares("AT THE OLD MILL... WHO GOES THERE?", [16, 18])).toEqual([
+			"AT THE OLD MILL...",
+			"WHO GOES THERE?",
+		]);
+		expect(splitByShares("誰だ？！そこにいるのは", [1, 3])).toEqual(["誰だ？！", "そこにいるのは"]);
+	});
+
 	it("cuts at a clause mark, or a space, when no sentence ends near the share", () => {
 		expect(splitByShares("Well then, see you later", [1, 1])).toEqual(["Well then,", "see you later"]);
 		expect(splitByShares("alpha beta gamma delta", [1, 1])).toEqual(["alpha beta", "gamma delta"]);

@@ -192,6 +192,26 @@ describe("regions merged, split and repeated become the blocks the page holds", 
 		expect(page.lettersLeft(erased)).toBe(0);
 		expect(blocks.map((b) => b.translation)).toEqual(["Hello there, my friend.", "No."]);
 	});
+
+	it("translates both containers of a merged region whose box was cut short to the first", () => {
+		const page = new Page(460, 200).hatch({ x0: 0, y0: 0, x1: 460, y1: 200 }, 8);
+		const caption = { x0: 20, y0: 20, x1: 200, y1: 90 };
+		page.panel(caption, [246, 220, 106, 255]).balloon(340, 120, 100, 55);
+		const first = page.write(["LATER", "THAT NITE"], 40, 30, 3);
+		const second = page.write(["WHO IS", "THERE!"], 300, 94, 3);
+		// The model read the caption and the balloon as one region, then boxed the caption alone.
+		const box = rough.moved(rough.scaled(first.box, 1.1), 0.05, 0.1);
+		expect(box.x1).toBeLessThan(240);
+		const merged = region(0, "LATER THAT NITE WHO IS THERE!", box, "Plus tard dans la nuit. Qui est là ?");
+		const { blocks, erased } = lay(page, [merged]);
+		expect(page.lettersLeft(erased)).toBe(0);
+		expect(page.artChanged(erased)).toBe(0);
+		expect(blocks.map((b) => [b.text, b.translation, b.container.kind])).toEqual([
+			["LATER THAT NITE", "Plus tard dans la nuit.", "panel"],
+			["WHO IS THERE!", "Qui est là ?", "balloon"],
+		]);
+		expect(inside(blocks[1]!.container.box, second.box)).toBe(true);
+	});
 });
 
 describe("the page is never left with lettering under a translation", () => {

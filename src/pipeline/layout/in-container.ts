@@ -1,7 +1,9 @@
 /**
  * A region in a closed container: the balloon or panel the reader's box meets, and all its
  * lettering, wherever the box was. A box spanning two containers (two balloons read as one) gives
- * a finding per container, the region's text shared out between them.
+ * a finding per container, the region's text shared out between them; so does a region whose text
+ * the container it meets cannot hold, beside a container no region was given for (two balloons read
+ * as one, the box cut short to the first: neighbour.ts).
  */
 import { area, clipBox, cutPatch, grow, overlap, toImageBox, toPatchBox, union } from "../patch";
 import type { Box, Container, Patch, TranslatedRegion } from "../types";
@@ -11,6 +13,7 @@ import { type Finding, measureGlyphs } from "./finding";
 import { glyphsInContainer, maxGlyph } from "./glyphs";
 import { inkScore } from "./ink";
 import { reframe } from "./masks";
+import { holdsMoreText, shapesBeside, textBeyond } from "./neighbour";
 import { joinTexts, splitByShares } from "./split-text";
 
 /** Levels (each channel) within which a pixel is the container's background: JPEG noise and paper grain. */
@@ -52,6 +55,7 @@ export function findInShapes(
 	const lines = region.lines ?? [];
 	const found: Finding[] = [];
 	let primary: Shape | undefined;
+	let primaryGlyphs = 0;
 	for (const bg of colours) {
 		const shapes = closedShapes(crop, search, readerBox, colourOf(bg), FLOOD_TOLERANCE);
 		const first = shapes[0];
@@ -73,19 +77,52 @@ export function findInShapes(
 				: shape.inkInBox >= SECOND_SHARE * shape.ink && shape.inkInBox >= 0.1 * (primary ?? first).inkInBox;
 		for (const shape of shapes) {
 			if ((primary || shape !== first) && (!part(shape) || claimed(shape))) continue;
-			const finding = inShape(crop, region, search, readerBox, bg, shape);
-			if (!finding || (enclosing && !surrounds(shape.box, finding.textBox))) continue;
-			found.push(finding);
-			primary ??= shape;
+			const inside = inShape(crop, region, search, readerBox, bg, shape);
+			if (!inside || (enclosing && !surrounds(shape.box, inside.finding.textBox))) continue;
+			found.push(inside.finding);
+			if (!primary) {
+				primary = shape;
+				primaryGlyphs = inside.glyphCount;
+			}
 		}
 	}
+	if (found.length === 1 && lines.length === 0 && holdsMoreText(region.text, primaryGlyphs)) {
+		const beside = restBeside(crop, region, search, readerBox, found[0]!, primaryGlyphs, claimed);
+		if (beside) found.push(beside);
+	}
 	return found.length > 0 ? shareOut(region, found) : { found };
+}
+
+/**
+ * The container beside the box holding the rest of a region's text (neighbour.ts), its lettering
+ * found as if the reader had boxed it and read the characters `own` (`ownGlyphs` found) does not
+ * hold; with room all round it, as a balloon or a label leaves.
+ */
+function restBeside(
+	crop: Patch,
+	region: TranslatedRegion,
+	search: Box,
+	readerBox: Box,
+	own: Finding,
+	ownGlyphs: number,
+	claimed: (shape: Shape) => boolean,
+): Finding | undefined {
+	const rest = textBeyond(region.text, ownGlyphs);
+	for (const { shape, bg } of shapesBeside(crop, search, readerBox, own.container.box, claimed, FLOOD_TOLERANCE)) {
+		const inside = inShape(crop, region, search, shape.enclosed, bg, shape, rest);
+		if (inside && surrounds(shape.box, inside.finding.textBox)) return inside.finding;
+	}
+	return undefined;
 }
 
 function colourOf(bg: Background): number[] {
 	return bg.planes.map((p) => p[0]);
 }
 
+/**
+ * The lettering `shape` holds, with the glyphs it has found; `readText`, what the lettering reads,
+ * bounds the glyphs' size (maxGlyph).
+ */
 function inShape(
 	crop: Patch,
 	region: TranslatedRegion,
@@ -93,10 +130,11 @@ function inShape(
 	readerBox: Box,
 	bg: Background,
 	shape: Shape,
-): Finding | undefined {
+	readText = region.text,
+): { finding: Finding; glyphCount: number } | undefined {
 	// The work patch holds what the shape encloses and the reader's box meets, a glyph or two beyond
 	// (glyphs touching the outline are not enclosed), not the whole balloon: the rest of it is empty.
-	const largest = maxGlyph(region.text, readerBox, region.vertical);
+	const largest = maxGlyph(readText, readerBox, region.vertical);
 	const met = clipBox(readerBox, shape.box);
 	const lettered = area(met) > 0 ? union(shape.enclosed, met) : shape.enclosed;
 	const work = clipBox(
@@ -135,7 +173,7 @@ function inShape(
 		shape.box,
 		false,
 	);
-	return {
+	const finding: Finding = {
 		region,
 		text: region.text,
 		translation: region.translation,
@@ -147,6 +185,7 @@ function inShape(
 		inkArea,
 		measures,
 	};
+	return { finding, glyphCount: glyphs.components.length };
 }
 
 function containerOf(shape: Shape, insideArea: number, bg: Background): Container {

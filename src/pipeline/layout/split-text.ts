@@ -39,6 +39,8 @@ export function splitByShares(text: string, shares: number[]): string[] {
 	const bonus = (i: number): number | undefined => {
 		const before = pieces[i - 1] ?? "";
 		const after = pieces[i] ?? "";
+		// A line never starts with a stop: "..." and "?!" stay whole.
+		if (SENTENCE_END.test(after) || CLAUSE_END.test(after)) return undefined;
 		if (SENTENCE_END.test(before)) return BONUS.sentence;
 		if (CLAUSE_END.test(before)) return BONUS.clause;
 		if (/\s/u.test(after) || /\s/u.test(before)) return BONUS.space;
