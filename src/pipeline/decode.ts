@@ -41,9 +41,10 @@ export function decodeRows(image: ProbedImage, sink: RowSink, wanted?: readonly 
 
 /**
  * A decode of the image at half its size each way (rounded up), as displayed, where a decoder makes
- * one for much less than the whole (a JPEG of ours not turned by EXIF: libjpeg's scaled IDCT);
- * undefined for the others. Its answer: whether the full-size pixels may hold colour (they are
- * opaque). Only for a copy to read: its pixels are not the full-size ones averaged.
+ * one for much less than the whole (a JPEG of ours not turned by EXIF: each 2×2 pixels' average
+ * straight from the coefficients, pixels/jpeg/idct.ts idctHalf); undefined for the others. Its
+ * answer: whether the full-size pixels may hold colour (they are opaque). Only for a copy to read:
+ * its pixels are the full-size ones averaged within rounding, not exactly.
  */
 export function halfSizeDecode(image: ProbedImage): ((sink: RowSink) => { colour: boolean }) | undefined {
 	if (image.format !== "jpeg" || image.jpeg.decoder === "photon" || image.jpeg.orientation > 2) return undefined;

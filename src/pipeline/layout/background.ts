@@ -20,6 +20,11 @@ export interface Background {
 	noise: number;
 }
 
+/** The background's colour at the patch's origin, a value per channel (its planes' constants). */
+export function colourOf(bg: Background): number[] {
+	return bg.planes.map((p) => p[0]);
+}
+
 const RING = 2;
 /** A channel difference within which two pixels count as the same background. */
 const SAME = 16;

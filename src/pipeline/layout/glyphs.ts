@@ -220,13 +220,9 @@ export function glyphsAround(
 	return { ...glyphs, reachesEdge };
 }
 
+/** The outline's connected pieces (findOutline's mask is 0 or 1 a pixel, as labelComponents takes). */
 function outlinePieces(outline: Uint8Array, w: number, h: number): Component[] {
-	return labelComponents(
-		outline.map((v) => (v ? 1 : 0)),
-		w,
-		h,
-		new Int32Array(w * h),
-	);
+	return labelComponents(outline, w, h, new Int32Array(w * h));
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { area, clipBox, cutPatch, grow, overlap, toImageBox, toPatchBox, union } from "../patch";
 import type { Box, Container, Patch, TranslatedRegion } from "../types";
-import type { Background } from "./background";
+import { type Background, colourOf } from "./background";
 import { closedShapes, type Shape } from "./container";
 import { type Finding, measureGlyphs } from "./finding";
 import { glyphsInContainer, maxGlyph } from "./glyphs";
@@ -115,10 +115,6 @@ function restBeside(
 	return undefined;
 }
 
-function colourOf(bg: Background): number[] {
-	return bg.planes.map((p) => p[0]);
-}
-
 /**
  * The lettering `shape` holds, with the glyphs it has found; `readText`, what the lettering reads,
  * bounds the glyphs' size (maxGlyph).
@@ -190,7 +186,7 @@ function inShape(
 
 function containerOf(shape: Shape, insideArea: number, bg: Background): Container {
 	const fill = insideArea / area(shape.box);
-	const [r, g, b] = bg.planes.map((p) => p[0]) as [number, number, number];
+	const [r, g, b] = colourOf(bg) as [number, number, number];
 	const light = 0.299 * r + 0.587 * g + 0.114 * b >= 128;
 	const kind = light && fill < RECTANGULAR ? "balloon" : "panel";
 	// The shape is given when it is not its box (a balloon's ellipse, a rounded label).

@@ -7,7 +7,7 @@
  */
 import { area, clipBox, cutPatch, grow, overlap, toPatchBox } from "../patch";
 import type { Box, Patch } from "../types";
-import { type Background, boxColours } from "./background";
+import { type Background, boxColours, colourOf } from "./background";
 import { closedShapes, type Shape } from "./container";
 
 /** Characters per glyph found beyond which a text holds more than the lettering it was found for. */
@@ -50,8 +50,7 @@ export function shapesBeside(
 	const patch = cutPatch(crop, beside);
 	const out: { shape: Shape; bg: Background; gap: number }[] = [];
 	for (const bg of boxColours(patch, toPatchBox(patch, beside))) {
-		const colour = bg.planes.map((p) => p[0]);
-		for (const shape of closedShapes(crop, search, beside, colour, tolerance)) {
+		for (const shape of closedShapes(crop, search, beside, colourOf(bg), tolerance)) {
 			if (overlap(shape.box, own) >= 0.5 * Math.min(area(shape.box), area(own)) || claimed(shape)) continue;
 			out.push({ shape, bg, gap: gap(shape.enclosed, readerBox) });
 		}

@@ -33,9 +33,9 @@ export function decodeJpegRows(bytes: Uint8Array, jpeg: JpegContainer, sink: Row
 }
 
 /**
- * The JPEG at half its size each way (rounded up), as displayed, for a reader's copy: libjpeg's
- * scaled IDCT (4×4 pixels a block from its low frequencies) skips most of the IDCT, upsampling and
- * colour conversion, though the data is read through as whole. Orientations 1 and 2 only. Answers
+ * The JPEG at half its size each way (rounded up), as displayed, for a reader's copy: each block's
+ * 4×4 pixels are the averages of its 2×2 pixels straight from its coefficients (idctHalf), which
+ * skips most of the IDCT, upsampling and colour conversion, though the data is read through whole. Orientations 1 and 2 only. Answers
  * whether the full-size pixels may hold colour: a YCbCr JPEG's are all grey when no coefficient of
  * its chroma is non-zero; an RGB JPEG is taken to have colour.
  */
