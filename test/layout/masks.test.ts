@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { labelComponents } from "../../src/pipeline/layout/components";
-import { fillHoles, inverted, without } from "../../src/pipeline/layout/masks";
+import { dilate, fillHoles, inverted, without } from "../../src/pipeline/layout/masks";
 
 /** A mask from rows of "#" (set) and "." (unset), with its width and height. */
 function mask(...rows: string[]): { bits: Uint8Array; w: number; h: number } {
@@ -26,6 +26,13 @@ describe("masks", () => {
 	it("inverted: set where the mask is not", () => {
 		const a = mask("#..", ".##");
 		expect(drawn(inverted(a.bits), 3)).toEqual([".##", "#.."]);
+	});
+
+	it("dilate sets every pixel within radius steps each way (a square), clipped at the patch edge", () => {
+		const a = mask("#......", ".......", ".......", "....#..", ".....#.");
+		expect(drawn(dilate(a.bits, a.w, a.h, 1), a.w)).toEqual(["##.....", "##.....", "...###.", "...####", "...####"]);
+		expect(drawn(dilate(a.bits, a.w, a.h, 2), a.w)).toEqual(["###....", "#######", "#######", "..#####", "..#####"]);
+		expect(drawn(dilate(a.bits, a.w, a.h, 0), a.w)).toEqual(drawn(a.bits, a.w));
 	});
 
 	it("fillHoles fills what the mask encloses, and only holes up to maxHole pixels when given", () => {

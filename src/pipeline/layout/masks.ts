@@ -18,20 +18,30 @@ export function inverted(mask: Uint8Array): Uint8Array {
 	return out;
 }
 
-/** Square dilation by `radius` (separable: rows then columns). */
+/**
+ * Square dilation by `radius` (separable: rows then columns). Each pass remembers how far it has
+ * filled, so no pixel is set twice: linear in the patch, whatever the radius and the mask's density.
+ */
 export function dilate(mask: Uint8Array, w: number, h: number, radius: number): Uint8Array {
 	const rows = new Uint8Array(mask.length);
 	for (let y = 0; y < h; y++) {
+		const row = y * w;
+		let filled = 0;
 		for (let x = 0; x < w; x++) {
-			if (!mask[y * w + x]) continue;
-			for (let k = Math.max(0, x - radius); k <= Math.min(w - 1, x + radius); k++) rows[y * w + k] = 1;
+			if (!mask[row + x]) continue;
+			const end = Math.min(w, x + radius + 1);
+			for (let k = Math.max(filled, x - radius); k < end; k++) rows[row + k] = 1;
+			filled = end;
 		}
 	}
 	const out = new Uint8Array(mask.length);
+	const filled = new Int32Array(w);
 	for (let y = 0; y < h; y++) {
 		for (let x = 0; x < w; x++) {
 			if (!rows[y * w + x]) continue;
-			for (let k = Math.max(0, y - radius); k <= Math.min(h - 1, y + radius); k++) out[k * w + x] = 1;
+			const end = Math.min(h, y + radius + 1);
+			for (let k = Math.max(filled[x]!, y - radius); k < end; k++) out[k * w + x] = 1;
+			filled[x] = end;
 		}
 	}
 	return out;
