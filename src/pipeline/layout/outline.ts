@@ -87,13 +87,16 @@ function peelStrokes(
 	em: number,
 ) {
 	if (!touchesGlyph(outline, ink, w)) return;
-	// Steps through ink from the inside, and from the world beyond (past the patch edge too).
-	const dIn = stepsFrom(inverted(outside), ink, w, h);
-	const dOut = stepsFrom(without(outside, ink), ink, w, h, { fromEdge: true });
+	// Steps through ink from the inside, and from the world beyond (past the patch edge too), only as
+	// far as they are read: a pixel is peeled only this near the inside, and from a band no wider than
+	// the outline (read up to thickest()) and two strokes; farther is all one, so the walks stop there.
+	const nearInside = 2 * stroke + 2;
+	const dIn = stepsFrom(inverted(outside), ink, w, h, { reach: nearInside });
+	const dOut = stepsFrom(without(outside, ink), ink, w, h, { fromEdge: true, reach: thickest(stroke) });
 	const widthAt = localWidths(outline, dIn, dOut, w, h, stroke);
 	const peeled: number[] = [];
 	for (let i = 0; i < outline.length; i++) {
-		if (!outline[i] || dIn[i]! > 2 * stroke + 2) continue;
+		if (!outline[i] || dIn[i]! > nearInside) continue;
 		const band = dIn[i]! + dOut[i]! - 1;
 		const width = widthAt(i);
 		if (width <= 2 * stroke && band > width && band <= width + 2 * stroke + 2 && dOut[i]! > width) {
@@ -148,7 +151,7 @@ function touchesGlyph(outline: Uint8Array, ink: Uint8Array, w: number): boolean 
  * eight strokes around the pixel's cell (cells keep it linear in the patch size).
  */
 function localWidths(outline: Uint8Array, dIn: Uint16Array, dOut: Uint16Array, w: number, h: number, stroke: number) {
-	const thick = 4 * stroke + 4;
+	const thick = thickest(stroke);
 	const cell = 8 * stroke;
 	const cw = Math.ceil(w / cell);
 	const ch = Math.ceil(h / cell);
@@ -189,6 +192,11 @@ function localWidths(outline: Uint8Array, dIn: Uint16Array, dOut: Uint16Array, w
 		const x = i % w;
 		return medians[Math.floor((i - x) / w / cell) * cw + Math.floor(x / cell)]!;
 	};
+}
+
+/** Widest outline localWidths tells apart (wider ones all count as this wide): four strokes and a little. */
+function thickest(stroke: number): number {
+	return 4 * stroke + 4;
 }
 
 /** The 1-based region label with the most pixels inside the box (0 when none). */

@@ -55,13 +55,54 @@ export function stepsFrom(
 		}
 	}
 	if (fromEdge) forEachEdgePixel(w, h, first);
+	// Each neighbour in turn, unrolled: the walk visits every pixel it reaches, the first step's
+	// `neighbours` call per pixel costs more than the step itself here.
 	for (let head = 0; head < end; head++) {
 		const i = queue[head]!;
 		const next = steps[i]! + 1;
 		if (next > reach) continue;
-		for (let k = neighbours(i, w, n, around) - 1; k >= 0; k--) {
-			const j = around[k]!;
-			if (steps[j]! <= next || !passable[j]) continue;
+		const x = i % w;
+		const left = x > 0;
+		const right = x < w - 1;
+		const up = i >= w;
+		const down = i + w < n;
+		let j = i + w + 1;
+		if (down && right && steps[j]! > next && passable[j]) {
+			steps[j] = next;
+			queue[end++] = j;
+		}
+		j = i + w;
+		if (down && steps[j]! > next && passable[j]) {
+			steps[j] = next;
+			queue[end++] = j;
+		}
+		j = i + w - 1;
+		if (down && left && steps[j]! > next && passable[j]) {
+			steps[j] = next;
+			queue[end++] = j;
+		}
+		j = i + 1;
+		if (right && steps[j]! > next && passable[j]) {
+			steps[j] = next;
+			queue[end++] = j;
+		}
+		j = i - 1;
+		if (left && steps[j]! > next && passable[j]) {
+			steps[j] = next;
+			queue[end++] = j;
+		}
+		j = i - w + 1;
+		if (up && right && steps[j]! > next && passable[j]) {
+			steps[j] = next;
+			queue[end++] = j;
+		}
+		j = i - w;
+		if (up && steps[j]! > next && passable[j]) {
+			steps[j] = next;
+			queue[end++] = j;
+		}
+		j = i - w - 1;
+		if (up && left && steps[j]! > next && passable[j]) {
 			steps[j] = next;
 			queue[end++] = j;
 		}
