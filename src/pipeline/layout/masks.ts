@@ -73,52 +73,57 @@ export function fillHoles(mask: Uint8Array, w: number, h: number, maxHole = Numb
 	const seen = new Uint8Array(n);
 	const stack = new Int32Array(n);
 	let top = 0;
-	/** Spreads from the stacked pixels through unset ones (4-connected), calling `reach` on each. */
-	const spread = (reach?: (i: number) => void) => {
-		while (top > 0) {
-			const i = stack[--top]!;
-			reach?.(i);
-			const x = i % w;
-			if (x > 0 && !mask[i - 1] && !seen[i - 1]) {
-				seen[i - 1] = 1;
-				stack[top++] = i - 1;
-			}
-			if (x < w - 1 && !mask[i + 1] && !seen[i + 1]) {
-				seen[i + 1] = 1;
-				stack[top++] = i + 1;
-			}
-			if (i >= w && !mask[i - w] && !seen[i - w]) {
-				seen[i - w] = 1;
-				stack[top++] = i - w;
-			}
-			if (i + w < n && !mask[i + w] && !seen[i + w]) {
-				seen[i + w] = 1;
-				stack[top++] = i + w;
-			}
-		}
-	};
-	const visit = (i: number) => {
+	forEachEdgePixel(w, h, (i) => {
 		if (mask[i] || seen[i]) return;
 		seen[i] = 1;
 		stack[top++] = i;
-	};
-	forEachEdgePixel(w, h, visit);
-	spread();
+	});
+	spread(mask, seen, stack, top, w);
 	if (maxHole === Number.POSITIVE_INFINITY) {
 		for (let i = 0; i < n; i++) if (!seen[i]) mask[i] = 1;
 		return mask;
 	}
 	// Each hole in turn: its pixels are the ones the spread from its first pixel marks.
 	const pixels: number[] = [];
-	const collect = (i: number) => pixels.push(i);
 	for (let start = 0; start < n; start++) {
 		if (mask[start] || seen[start]) continue;
-		visit(start);
+		seen[start] = 1;
+		stack[0] = start;
 		pixels.length = 0;
-		spread(collect);
+		spread(mask, seen, stack, 1, w, pixels);
 		if (pixels.length <= maxHole) for (const i of pixels) mask[i] = 1;
 	}
 	return mask;
+}
+
+/**
+ * Spreads from the `top` pixels on `stack` through pixels unset in `mask` (4-connected), marking
+ * them `seen`; `reached`, when given, gets each pixel reached. A plain function of its arrays: it
+ * visits every pixel outside the mask, and a closure over a counter it changes runs several times slower.
+ */
+function spread(mask: Uint8Array, seen: Uint8Array, stack: Int32Array, top: number, w: number, reached?: number[]) {
+	const n = mask.length;
+	while (top > 0) {
+		const i = stack[--top]!;
+		reached?.push(i);
+		const x = i % w;
+		if (x > 0 && !mask[i - 1] && !seen[i - 1]) {
+			seen[i - 1] = 1;
+			stack[top++] = i - 1;
+		}
+		if (x < w - 1 && !mask[i + 1] && !seen[i + 1]) {
+			seen[i + 1] = 1;
+			stack[top++] = i + 1;
+		}
+		if (i >= w && !mask[i - w] && !seen[i - w]) {
+			seen[i - w] = 1;
+			stack[top++] = i - w;
+		}
+		if (i + w < n && !mask[i + w] && !seen[i + w]) {
+			seen[i + w] = 1;
+			stack[top++] = i + w;
+		}
+	}
 }
 
 /** Calls `visit` with each pixel on the edge of a patch `w` by `h` (corners more than once). */
