@@ -45,20 +45,13 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 	const ox = area.x0 - crop.box.x0;
 	const oy = area.y0 - crop.box.y0;
 	const [r, g, b, a] = colour as [number, number, number, number];
-	const isBackground = (x: number, y: number) => {
-		const p = ((oy + y) * stride + ox + x) * 4;
-		return (
-			Math.abs(data[p]! - r) <= tolerance &&
-			Math.abs(data[p + 1]! - g) <= tolerance &&
-			Math.abs(data[p + 2]! - b) <= tolerance &&
-			Math.abs(data[p + 3]! - a) <= tolerance
-		);
-	};
+	const isBackground = (x: number, y: number) => matches(data, ((oy + y) * stride + ox + x) * 4, r, g, b, a, tolerance);
 
 	// 0: not visited; NOT_BACKGROUND: visited, not background; k > 0: in flood k. Two bytes a pixel of
 	// the search area, and a stack that grows only as far as the floods reach.
 	const labels = new Uint16Array(w * h);
 	const stack: number[] = [];
+	const neighbourOffset = [-4, 4, -4 * stride, 4 * stride];
 	const floods: { box: Box; open: boolean; area: number }[] = [];
 	const rx0 = Math.max(0, readerBox.x0 - area.x0);
 	const ry0 = Math.max(0, readerBox.y0 - area.y0);
@@ -84,18 +77,6 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 			let y1 = sy + 1;
 			let open = false;
 			let size = 0;
-			// Background already reached from elsewhere is an open flood's (closed ones are whole): this
-			// one is open too.
-			const visit = (j: number, x: number, y: number) => {
-				const seen = labels[j]!;
-				if (seen === label || seen === NOT_BACKGROUND) return;
-				if (seen > 0) open = true;
-				else if (!isBackground(x, y)) labels[j] = NOT_BACKGROUND;
-				else {
-					labels[j] = label;
-					stack.push(j);
-				}
-			};
 			// Depth first, so that on open background the flood runs to the edge soon and stops there:
 			// a balloon costs its own area, open background little more than the way out.
 			while (stack.length > 0 && !open) {
@@ -108,10 +89,21 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 				if (y < y0) y0 = y;
 				if (y >= y1) y1 = y + 1;
 				if (x === 0 || y === 0 || x === w - 1 || y === h - 1) open = true;
-				if (x > 0) visit(i - 1, x - 1, y);
-				if (x < w - 1) visit(i + 1, x + 1, y);
-				if (y > 0) visit(i - w, x, y - 1);
-				if (y < h - 1) visit(i + w, x, y + 1);
+				const p = ((oy + y) * stride + ox + x) * 4;
+				// Left, right, up, down, with no closure per flood. Background already reached from
+				// elsewhere is an open flood's (closed ones are whole): this one is open too.
+				for (let k = 0; k < 4; k++) {
+					if (k === 0 ? x === 0 : k === 1 ? x === w - 1 : k === 2 ? y === 0 : y === h - 1) continue;
+					const j = k === 0 ? i - 1 : k === 1 ? i + 1 : k === 2 ? i - w : i + w;
+					const seen = labels[j]!;
+					if (seen === label || seen === NOT_BACKGROUND) continue;
+					if (seen > 0) open = true;
+					else if (!matches(data, p + neighbourOffset[k]!, r, g, b, a, tolerance)) labels[j] = NOT_BACKGROUND;
+					else {
+						labels[j] = label;
+						stack.push(j);
+					}
+				}
 			}
 			floods.push({ box: { x0, y0, x1, y1 }, open, area: size });
 			stack.length = 0;
@@ -161,8 +153,10 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 		const bw = box.x1 - box.x0;
 		const bh = box.y1 - box.y0;
 		const interior = new Uint8Array(bw * bh);
+		const label = k + 1;
 		for (let y = 0; y < bh; y++) {
-			for (let x = 0; x < bw; x++) if (labels[(box.y0 + y) * w + box.x0 + x] === k + 1) interior[y * bw + x] = 1;
+			const row = (box.y0 + y) * w + box.x0;
+			for (let x = 0; x < bw; x++) if (labels[row + x] === label) interior[y * bw + x] = 1;
 		}
 		const inside = fillHoles(interior.slice(), bw, bh);
 		let ink = 0;
@@ -198,4 +192,14 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 		if (shape) shapes.push(shape);
 	}
 	return shapes.sort((p, q) => q.inkInBox - p.inkInBox);
+}
+
+/** Whether the RGBA pixel at byte `p` is within `tolerance` of (r, g, b, a) in every channel. */
+function matches(data: Uint8Array, p: number, r: number, g: number, b: number, a: number, tolerance: number): boolean {
+	return (
+		Math.abs(data[p]! - r) <= tolerance &&
+		Math.abs(data[p + 1]! - g) <= tolerance &&
+		Math.abs(data[p + 2]! - b) <= tolerance &&
+		Math.abs(data[p + 3]! - a) <= tolerance
+	);
 }
