@@ -21,6 +21,8 @@ const FITS = 16;
 const MIN_PAIRS = 40;
 /** Share of a shift's pixel pairs its difference is measured on, the most different left out. */
 const TRIM = 0.9;
+/** Side (differences) of the padding around a patch: neither the margin (0) nor the inside (1). */
+const NEITHER = 2;
 
 /**
  * The shifts by which the background repeats (screentone, line tones, weaves), as [dx, dy] pairs,
@@ -92,7 +94,7 @@ interface Shift {
  * For each shift tried, how much pixels of one side of the reader's box
  * (`side` 0: the margin, 1: the inside) differ from those that far away on the same side, both ways;
  * with the median of that over the shifts, the difference a shift that is no period leaves.
- * Sampled on a grid of about SAMPLES pixels.
+ * Sampled on a grid of about SAMPLES pixels; the shifts `tried` are within SPAN.
  */
 function differences(
 	luma: Uint8Array,
@@ -105,15 +107,22 @@ function differences(
 	let area = 0;
 	for (let i = 0; i < inReader.length; i++) if (inReader[i] === side) area++;
 	const step = Math.max(1, Math.floor(Math.sqrt(area / SAMPLES)));
-	// The sampled pixels' coordinates, typed: every shift walks them, a few hundred times per region.
-	const xs = new Int32Array(Math.ceil(w / step) * Math.ceil(h / step));
-	const ys = new Int32Array(xs.length);
+	// Sides and brightness on a grid padded by SPAN all round, the padding on neither side: a pair
+	// reaching past the patch fails the side test, so no pair needs its bounds checked. Every shift
+	// walks the samples, a few hundred times per region.
+	const pw = w + 2 * SPAN;
+	const sides = new Uint8Array(pw * (h + 2 * SPAN)).fill(NEITHER);
+	const lumas = new Uint8Array(sides.length);
+	for (let y = 0; y < h; y++) {
+		sides.set(inReader.subarray(y * w, (y + 1) * w), (y + SPAN) * pw + SPAN);
+		lumas.set(luma.subarray(y * w, (y + 1) * w), (y + SPAN) * pw + SPAN);
+	}
+	const at = new Int32Array(Math.ceil(w / step) * Math.ceil(h / step));
 	let count = 0;
 	for (let y = 0; y < h; y += step) {
 		for (let x = 0; x < w; x += step) {
 			if (inReader[y * w + x] !== side) continue;
-			xs[count] = x;
-			ys[count++] = y;
+			at[count++] = (y + SPAN) * pw + x + SPAN;
 		}
 	}
 	const shifts: Shift[] = [];
@@ -121,19 +130,17 @@ function differences(
 	for (const [dx, dy] of tried) {
 		diffs.fill(0);
 		let n = 0;
-		const reach = dy * w + dx;
+		const reach = dy * pw + dx;
 		for (let k = 0; k < count; k++) {
-			const x = xs[k]!;
-			const y = ys[k]!;
-			const i = y * w + x;
+			const i = at[k]!;
 			const ahead = i + reach;
-			if (x + dx >= 0 && x + dx < w && y + dy < h && inReader[ahead] === side) {
-				diffs[Math.abs(luma[i]! - luma[ahead]!)]!++;
+			if (sides[ahead] === side) {
+				diffs[Math.abs(lumas[i]! - lumas[ahead]!)]!++;
 				n++;
 			}
 			const behind = i - reach;
-			if (x - dx >= 0 && x - dx < w && y - dy >= 0 && inReader[behind] === side) {
-				diffs[Math.abs(luma[i]! - luma[behind]!)]!++;
+			if (sides[behind] === side) {
+				diffs[Math.abs(lumas[i]! - lumas[behind]!)]!++;
 				n++;
 			}
 		}
