@@ -1,6 +1,6 @@
 import type { Box } from "../types";
 import { labelComponents } from "./components";
-import { inverted, without } from "./masks";
+import { dilate, inverted, without } from "./masks";
 import { stepsFrom } from "./steps";
 
 /**
@@ -34,7 +34,7 @@ export function findOutline(
 	if (!reachesEdge(outside, w, h)) return undefined;
 
 	const radius = Math.max(2, Math.round(strokeWidth(ink, w, strokeBox)));
-	const opened = dilateSquare(erodeSquare(outside, w, h, radius, 1), w, h, radius);
+	const opened = dilate(erodeSquare(outside, w, h, radius, 1), w, h, radius);
 	// Only what joins the world beyond: a heavy glyph enclosed by the balloon stays lettering.
 	const parts = new Int32Array(n);
 	const found = labelComponents(opened, w, h, parts);
@@ -247,11 +247,6 @@ function erodeSquare(set: Uint8Array, w: number, h: number, radius: number, beyo
 	const out = new Uint8Array(set.length);
 	for (let x = 0; x < w; x++) erodeLine(rows, out, x, w, h, radius, beyond);
 	return out;
-}
-
-/** Square dilation: the complement of the erosion of the complement, nothing set beyond the patch. */
-function dilateSquare(set: Uint8Array, w: number, h: number, radius: number): Uint8Array {
-	return inverted(erodeSquare(inverted(set), w, h, radius, 1));
 }
 
 /** One line of an erosion: `length` pixels from `start`, `step` apart. */
