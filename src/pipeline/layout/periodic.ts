@@ -167,34 +167,42 @@ export function predictFromRepeats(
 	const colour = new Uint8Array(w * h * 4);
 	const known = new Uint8Array(w * h);
 	const voters = repeats.length >> 1;
-	const votes = new Int32Array(voters);
-	const voteLuma = new Int32Array(voters);
+	const dx = new Int32Array(voters);
+	const dy = new Int32Array(voters);
 	const reach = new Int32Array(voters);
-	for (let k = 0; k < voters; k++) reach[k] = repeats[2 * k + 1]! * w + repeats[2 * k]!;
+	for (let k = 0; k < voters; k++) {
+		dx[k] = repeats[2 * k]!;
+		dy[k] = repeats[2 * k + 1]!;
+		reach[k] = dy[k]! * w + dx[k]!;
+	}
+	// The votes as brightness · 256 + voter (a few dozen voters at most), sorted: ties keep the
+	// voters' order, as a stable sort by brightness would, in one array. The masks not given are
+	// tested by flag, so that every read is of a typed array.
+	const keys = new Int32Array(voters);
+	const skips = excluded !== undefined;
+	const skipped = excluded ?? NO_PIXELS;
+	const some = only !== undefined;
+	const wanted = only ?? NO_PIXELS;
 	for (let y = 0; y < h; y++) {
-		for (let x = 0; x < w; x++) {
-			if (only && !only[y * w + x]) continue;
+		for (let x = 0, i = y * w; x < w; x++, i++) {
+			if (some && !wanted[i]) continue;
 			let n = 0;
 			for (let k = 0; k < voters; k++) {
-				const vx = x + repeats[2 * k]!;
-				const vy = y + repeats[2 * k + 1]!;
+				const vx = x + dx[k]!;
+				const vy = y + dy[k]!;
 				if (vx < 0 || vy < 0 || vx >= w || vy >= h) continue;
-				const j = y * w + x + reach[k]!;
-				if (excluded?.[j]) continue;
-				// Insertion by brightness (stable: the first voter of equal brightness stays first): the voters are few.
-				const v = luma[j]!;
+				const j = i + reach[k]!;
+				if (skips && skipped[j]) continue;
+				const key = (luma[j]! << 8) | k;
 				let at = n++;
-				while (at > 0 && voteLuma[at - 1]! > v) {
-					votes[at] = votes[at - 1]!;
-					voteLuma[at] = voteLuma[at - 1]!;
+				while (at > 0 && keys[at - 1]! > key) {
+					keys[at] = keys[at - 1]!;
 					at--;
 				}
-				votes[at] = j;
-				voteLuma[at] = v;
+				keys[at] = key;
 			}
 			if (n === 0) continue;
-			const i = y * w + x;
-			const from = votes[(n - 1) >> 1]! * 4;
+			const from = (i + reach[keys[(n - 1) >> 1]! & 0xff]!) * 4;
 			colour[i * 4] = data[from]!;
 			colour[i * 4 + 1] = data[from + 1]!;
 			colour[i * 4 + 2] = data[from + 2]!;
@@ -204,6 +212,9 @@ export function predictFromRepeats(
 	}
 	return { colour, known };
 }
+
+/** Stands for a mask not given: never read. */
+const NO_PIXELS = new Uint8Array(0);
 
 /** Every shift within SPAN, one of d and -d (they measure the same). */
 function everyShift(): [number, number][] {
