@@ -57,6 +57,7 @@ export function findRepeats(patch: Patch, readerBox: Box): Int16Array | undefine
 	const [ox, oy] = halves.reduce((a, b) => (diffAt(b[0], b[1]) > diffAt(a[0], a[1]) ? b : a));
 	const repeats = Int16Array.from(periods.flatMap((s) => [s.dx, s.dy, -s.dx, -s.dy]));
 	const predicted = predictFromRepeats(patch, repeats);
+	measured.set(repeats, { box: patch.box, ...predicted });
 	const swing = (side: 0 | 1) => {
 		let sum = 0;
 		let n = 0;
@@ -163,6 +164,11 @@ export function predictFromRepeats(
 	only?: Uint8Array,
 ): { colour: Uint8Array; known: Uint8Array } {
 	const { width: w, height: h, data } = patch;
+	const earlier = measured.get(repeats);
+	if (earlier && !excluded && !only && sameBox(earlier.box, patch.box)) {
+		measured.delete(repeats);
+		return earlier;
+	}
 	const luma = lumaOf(patch);
 	const colour = new Uint8Array(w * h * 4);
 	const known = new Uint8Array(w * h);
@@ -211,6 +217,18 @@ export function predictFromRepeats(
 		}
 	}
 	return { colour, known };
+}
+
+/**
+ * The whole-patch prediction findRepeats made with the shifts it found, for the patch it measured:
+ * the ink score on that same patch (the work patch around free lettering starts as the one the
+ * background was fitted on) takes it instead of predicting again, once. Keyed by the shifts, so it
+ * goes with them.
+ */
+const measured = new WeakMap<Int16Array, { box: Box; colour: Uint8Array; known: Uint8Array }>();
+
+function sameBox(a: Box, b: Box): boolean {
+	return a.x0 === b.x0 && a.y0 === b.y0 && a.x1 === b.x1 && a.y1 === b.y1;
 }
 
 /** Stands for a mask not given: never read. */
