@@ -60,15 +60,14 @@ export function measureGlyphs(
 	refit: boolean,
 ): { lettering: Lettering; measures: Measures; inkArea: number } {
 	const { width: w, height: h } = patch;
+	const { mask: glyphMask } = glyphs;
 	const textColor = medianColour(patch, glyphs.core) ?? region.color ?? [0, 0, 0];
-	const ring = without(dilate(glyphs.mask, w, h, 3), glyphs.mask);
-	if (glyphs.outline) for (let i = 0; i < ring.length; i++) ring[i]! &= 1 - glyphs.outline[i]!;
 	const backgroundColor: Rgb =
 		bg.kind === "flat"
 			? [clampByte(bg.planes[0]![0]), clampByte(bg.planes[1]![0]), clampByte(bg.planes[2]![0])]
-			: (medianColour(patch, ring) ?? contrasting(textColor));
+			: (medianColour(patch, besideGlyphs(glyphs, w, h)) ?? contrasting(textColor));
 	let inkArea = 0;
-	for (let i = 0; i < glyphs.mask.length; i++) inkArea += glyphs.mask[i]!;
+	for (let i = 0; i < glyphMask.length; i++) inkArea += glyphMask[i]!;
 	const textBox = toImageBox(patch, glyphs.box);
 	const size = letteringSize(glyphs, w, region.vertical);
 	const measures: Measures = {
@@ -96,6 +95,14 @@ export function measureGlyphs(
 		background,
 	};
 	return { lettering, measures, inkArea };
+}
+
+/** The pixels within 3 px of the glyphs, neither glyph nor the outline they touch: what they stand on. */
+function besideGlyphs(glyphs: Glyphs, w: number, h: number): Uint8Array {
+	const ring = without(dilate(glyphs.mask, w, h, 3), glyphs.mask);
+	const { outline } = glyphs;
+	if (outline) for (let i = 0; i < ring.length; i++) ring[i]! &= 1 - outline[i]!;
+	return ring;
 }
 
 /** Nothing told apart from the background: the block is covered (never printed over lettering left). */
