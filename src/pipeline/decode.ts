@@ -42,7 +42,7 @@ export function decodeRows(image: ProbedImage, sink: RowSink, wanted?: readonly 
 /**
  * Decodes of the image for a pass whose sink stops them (EnoughRows) and takes up again later:
  * `decode(sink, from)` hands out every row from `from` on, and maybe some before it, which the sink
- * skips. A one-scan JPEG (orientation 1 or 2) starts near `from` (pixels/jpeg/decode.ts
+ * skips. A JPEG of ours (orientation 1 or 2) starts near `from` (pixels/jpeg/decode.ts
  * resumableJpegRows); the other kinds decode again from the top.
  */
 export function resumableRows(image: ProbedImage): (sink: RowSink, from: number) => void {

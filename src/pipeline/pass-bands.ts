@@ -8,8 +8,8 @@
  * The decoders hand rows over synchronously and cannot pause, so the pass runs in segments: when
  * the response pulls, rows are decoded and encoded until HELD_BYTES of compressed pieces wait, the
  * decode is stopped there, and the pieces are handed out; the next segment decodes the image again,
- * skipping the rows already written. A one-scan JPEG's next decode starts near the rows not yet
- * written (`resumableRows`); the other kinds start from the top. Most results fit one segment (a
+ * skipping the rows already written. A JPEG's next decode starts near the rows not yet written
+ * (`resumableRows`); the other kinds start from the top. Most results fit one segment (a
  * 25 MP page's PNG is 5 to 12 MB); a noisy photo's PNG (40 MB and more) costs a few more segments
  * instead of its size in memory.
  */

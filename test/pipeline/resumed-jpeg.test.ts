@@ -9,10 +9,12 @@ import { exifSegment } from "./hostile/jpeg";
 
 /**
  * The last pass stops its decode whenever enough of the PNG waits for the response, and decodes
- * again for the rest (pass-bands.ts). A one-scan JPEG's next decode starts near the first row not
- * yet written rather than at the top; the rows must be exactly those of one decode from the top,
- * whatever the row it stopped at: upsampled chroma across the MCU row entered, restart intervals,
- * a mirrored image, a third decode entered where the second wrote down its place.
+ * again for the rest (pass-bands.ts). A JPEG's next decode starts near the first row not yet
+ * written rather than at the top (a one-scan JPEG from marks at every MCU row, a multi-scan one from
+ * every scan's place at the last two MCU rows); the rows must be exactly those of one decode from
+ * the top, whatever the row it stopped at: upsampled chroma across the MCU row entered, restart
+ * intervals, end-of-band runs across rows, a mirrored image, a third decode entered where the
+ * second wrote down its place.
  */
 function bytes(base64: string): Uint8Array {
 	return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -82,17 +84,23 @@ function inSegments(file: Uint8Array, stops: number[]): { data: Uint8Array; star
 	return { data, starts: starts.slice(1) };
 }
 
-const ONE_SCAN: [string, Uint8Array][] = [
+const FILES: [string, Uint8Array][] = [
 	["4:2:0, 37x23", bytes(images.jpeg420_jpg)],
 	["4:2:2, 37x23", bytes(images.jpeg422_jpg)],
 	["4:4:4, 37x23", bytes(images.jpeg444_jpg)],
 	["grey, 37x23", bytes(images.jpeggrey_jpg)],
 	["restart every MCU, 37x23", bytes(images.jpegrestart_jpg)],
 	["our encoder's 4:2:0, 203x141", encoded(203, 141)],
+	["progressive 4:2:0, 75x53", bytes(gifJpeg.progressive420_jpg)],
+	["progressive 4:4:4, 75x53", bytes(gifJpeg.progressive444_jpg)],
+	["progressive grey, 75x53", bytes(gifJpeg.progressivegrey_jpg)],
+	["progressive with restarts, 75x53", bytes(gifJpeg.progressiverestart_jpg)],
+	["progressive, many scans, 75x53", bytes(gifJpeg.progressivescans_jpg)],
+	["a scan per component, 75x53", bytes(gifJpeg.sequentialscans_jpg)],
 ];
 
-describe("a one-scan JPEG decoded again from where the last decode stopped", () => {
-	describe.each(ONE_SCAN)("%s", (_, file) => {
+describe("a JPEG decoded again from where the last decode stopped", () => {
+	describe.each(FILES)("%s", (_, file) => {
 		it.each([
 			["as stored", file],
 			["mirrored", mirrored(file)],
@@ -114,10 +122,31 @@ describe("a one-scan JPEG decoded again from where the last decode stopped", () 
 		expect(starts).toEqual([96, 240]);
 	});
 
-	it("starts from the top for the JPEGs whose scans cannot be entered midway", () => {
+	it("takes up a multi-scan JPEG's every scan at the MCU row above, too", () => {
 		const file = bytes(gifJpeg.progressive420_jpg);
-		const { data, starts } = inSegments(file, [10]);
+		const { data, starts } = inSegments(file, [20]);
 		expect(Buffer.compare(data, decodeImage(probed(file)).data)).toBe(0);
-		expect(starts).toEqual([0]);
+		// The first decode stops after row 31 (the end of the second MCU row); the next starts at the second.
+		expect(starts).toEqual([16]);
+	});
+
+	it("reads from the top, and gives the same rows, when no earlier decode stood near the row asked for", () => {
+		const file = bytes(gifJpeg.progressive420_jpg);
+		const image = probed(file);
+		const whole = decodeImage(image);
+		const handed: number[] = [];
+		const rows = new Uint8Array(whole.data.length);
+		resumableRows(image)(
+			{
+				rows(y, count, rgba) {
+					handed.push(y);
+					rows.set(rgba.subarray(0, count * image.width * 4), y * image.width * 4);
+				},
+			},
+			40,
+		);
+		expect(handed[0]).toBeLessThanOrEqual(40);
+		const from = 40 * image.width * 4;
+		expect(Buffer.compare(rows.subarray(from), whole.data.subarray(from))).toBe(0);
 	});
 });
