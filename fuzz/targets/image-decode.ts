@@ -1,8 +1,7 @@
-import { decodeImage, decodeRows, halfSizeDecode, resumableRows } from "../../src/pipeline/decode";
+import { decodeImage, decodeRows, halfSizeDecode } from "../../src/pipeline/decode";
 import { PipelineError } from "../../src/pipeline/errors";
 import { ImageDataError } from "../../src/pipeline/pixels/image-error";
 import { type ProbedImage, probeImage } from "../../src/pipeline/probe";
-import { decodeUntilEnough, EnoughRows } from "../../src/pipeline/rows";
 import type { Box, RowSink } from "../../src/pipeline/types";
 import { RequestError } from "../../src/request/errors";
 import { admitImage } from "../../src/request/validate";
@@ -12,6 +11,7 @@ import { fixtures as vp8Frames } from "../../test/pipeline/fixtures/vp8";
 import * as webp from "../../test/pipeline/fixtures/webp";
 import { HOSTILE_FILES } from "../../test/pipeline/hostile/files";
 import { chunk, riff } from "../../test/pipeline/hostile/webp";
+import { decodeInSegments } from "../../test/support/segments";
 import type { FuzzBudget, FuzzTarget } from "../target";
 
 /**
@@ -47,7 +47,7 @@ const imageDecode: FuzzTarget = {
 
 	crafted: () => HOSTILE_FILES.map((file) => ({ name: file.name, bytes: file.bytes() })),
 
-	async run(input: Uint8Array): Promise<FuzzBudget> {
+	run(input: Uint8Array): FuzzBudget {
 		let image: ProbedImage;
 		try {
 			image = probeImage(input, admitImage);
@@ -65,7 +65,7 @@ const imageDecode: FuzzTarget = {
 		}
 		let decodes = half ? 2 : 1;
 		if (outcome === "decoded" && image.width * image.height <= COMPARE_PIXELS) {
-			await compareWithWhole(image);
+			compareWithWhole(image);
 			// A JPEG's decodes stopped and taken up again read about twice a decode's worth.
 			if (image.format === "jpeg") decodes += 2;
 		}
@@ -103,7 +103,7 @@ function decodeChecked(decode: (sink: RowSink) => unknown, width: number, height
  * The whole-image decode must give the very pixels the rows gave, a decode for boxes those in the
  * boxes, and decodes stopped and taken up again (the last pass's) those of the rows.
  */
-async function compareWithWhole(image: ProbedImage): Promise<void> {
+function compareWithWhole(image: ProbedImage): void {
 	const { width, height } = image;
 	const rows = new Uint8Array(width * height * 4);
 	decodeRows(image, { rows: (y, _count, rgba) => rows.set(rgba, y * width * 4) });
@@ -117,7 +117,7 @@ async function compareWithWhole(image: ProbedImage): Promise<void> {
 		{ x0: (width * 3) >> 2, y0: height >> 1, x1: width, y1: height },
 	];
 	// Only a JPEG's are taken up midway: the others decode again from the top, as the rows above did.
-	if (image.format === "jpeg") await compareResumed(image, whole.data);
+	if (image.format === "jpeg") compareResumed(image, whole.data);
 	rows.fill(0);
 	decodeRows(image, { rows: (y, _count, rgba) => rows.set(rgba, y * width * 4) }, boxes);
 	for (const box of boxes) {
@@ -140,30 +140,9 @@ function budget(image: ProbedImage | undefined, outcome: string, decodes = 1): F
 }
 
 /** Decodes stopped at a third and two thirds of the rows, each taken up from the first row not written. */
-async function compareResumed(image: ProbedImage, whole: Uint8Array): Promise<void> {
-	const { width, height } = image;
-	const rows = new Uint8Array(width * height * 4);
-	const decode = resumableRows(image);
-	let next = 0;
-	for (const stop of [Math.ceil(height / 3), Math.ceil((height * 2) / 3), height]) {
-		const from = next;
-		await decodeUntilEnough(() =>
-			decode(
-				{
-					rows(y, count, rgba) {
-						const skip = Math.max(0, next - y);
-						if (skip < count) rows.set(rgba.subarray(skip * width * 4, count * width * 4), (y + skip) * width * 4);
-						if (y + count <= next) return; // rows written before: no new row, no reason to stop
-						next = y + count;
-						if (next >= stop && next < height) throw new EnoughRows();
-					},
-				},
-				from,
-			),
-		);
-		if (next === from && from < height) throw new Error(`a resumed decode from row ${from} gave no new row`);
-	}
-	for (let i = 0; i < rows.length; i++) {
-		if (rows[i] !== whole[i]) throw new Error(`decodes taken up again differ from the whole at byte ${i}`);
+function compareResumed(image: ProbedImage, whole: Uint8Array): void {
+	const { data } = decodeInSegments(image, [Math.ceil(image.height / 3), Math.ceil((image.height * 2) / 3)]);
+	for (let i = 0; i < data.length; i++) {
+		if (data[i] !== whole[i]) throw new Error(`decodes taken up again differ from the whole at byte ${i}`);
 	}
 }
