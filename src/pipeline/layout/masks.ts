@@ -98,8 +98,8 @@ export function fillHoles(mask: Uint8Array, w: number, h: number, maxHole = Numb
 
 /**
  * Spreads from the `top` pixels on `stack` through pixels unset in `mask` (4-connected), marking
- * them `seen`; `reached`, when given, gets each pixel reached. A plain function of its arrays: it
- * visits every pixel outside the mask, and a closure over a counter it changes runs several times slower.
+ * them `seen`; `reached`, when given, gets each pixel reached. A plain function of its arrays, not a
+ * closure changing its caller's stack top: it visits every pixel outside the mask.
  */
 function spread(mask: Uint8Array, seen: Uint8Array, stack: Int32Array, top: number, w: number, reached?: number[]) {
 	const n = mask.length;
