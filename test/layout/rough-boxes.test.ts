@@ -193,6 +193,25 @@ describe("regions merged, split and repeated become the blocks the page holds", 
 		expect(blocks.map((b) => b.translation)).toEqual(["Hello there, my friend.", "No."]);
 	});
 
+	it("shares a merged region out by the characters each sign holds, not by how large they are lettered", () => {
+		const page = new Page(420, 260).gradient({ x0: 0, y0: 0, x1: 420, y1: 260 });
+		const banner = { x0: 20, y0: 20, x1: 300, y1: 100 };
+		const label = { x0: 220, y0: 160, x1: 400, y1: 220 };
+		page.panel(banner, [200, 16, 46, 255], 0).panel(label, [31, 111, 63, 255], 0);
+		const white: [number, number, number, number] = [250, 250, 250, 255];
+		// Seven cells each; the banner's letters are twice the label's, so hold four times their ink.
+		page.write(["HOT TEA"], 34, 40, 6, { colour: white });
+		page.write(["ON SALE"], 247, 180, 3, { colour: white });
+		const box = { x0: 14, y0: 14, x1: 406, y1: 226 };
+		const merged = region(0, "HOT TEA ON SALE", box, "Thé chaud en promo");
+		const { blocks, erased } = lay(page, [merged], "e-commerce");
+		expect(page.lettersLeft(erased)).toBe(0);
+		expect(blocks.map((b) => [b.text, b.translation])).toEqual([
+			["HOT TEA", "Thé chaud"],
+			["ON SALE", "en promo"],
+		]);
+	});
+
 	it("translates both containers of a merged region whose box was cut short to the first", () => {
 		const page = new Page(460, 200).hatch({ x0: 0, y0: 0, x1: 460, y1: 200 }, 8);
 		const caption = { x0: 20, y0: 20, x1: 200, y1: 90 };

@@ -13,6 +13,7 @@ import { type Finding, measureGlyphs } from "./finding";
 import { glyphsInContainer, maxGlyph } from "./glyphs";
 import { inkScore } from "./ink";
 import { reframe } from "./masks";
+import { letteringLength } from "./measure";
 import { holdsMoreText, shapesBeside, textBeyond } from "./neighbour";
 import { joinTexts, splitByShares } from "./split-text";
 
@@ -197,8 +198,8 @@ function containerOf(shape: Shape, insideArea: number, bg: Background): Containe
  * One region over several containers, or over a container and open background: each container takes
  * the lines whose boxes it holds, when the reader gave lines (a container given none is a neighbour
  * the box only touched, and is dropped; lines no container holds are the rest, free lettering);
- * otherwise the text and translation are cut in proportion to the lettering each container holds,
- * at sentence or clause ends where possible, so each balloon reads as a whole.
+ * otherwise the text and translation are cut in proportion to the characters each container's
+ * lettering holds, at sentence or clause ends where possible, so each balloon reads as a whole.
  */
 function shareOut(
 	region: TranslatedRegion,
@@ -208,7 +209,7 @@ function shareOut(
 	if (lines.length === 0) {
 		if (found.length === 1) return { found };
 		const ordered = [...found].sort((a, b) => readingOrder(a.container.box, b.container.box, region.vertical));
-		const shares = ordered.map((f) => f.inkArea);
+		const shares = ordered.map((f) => charactersHeld(f, region.vertical));
 		const texts = splitByShares(region.text, shares);
 		const translations = splitByShares(region.translation, shares);
 		return {
@@ -243,6 +244,18 @@ function shareOut(
 		else rest = { ...region, box: part.box, text: part.text, translation, lines: free, part: k };
 	}
 	return rest ? { found: out, rest } : { found: out };
+}
+
+/**
+ * About how many characters a container's lettering holds (letteringLength), for sharing a text out:
+ * its ink area would give a banner lettered large and bold most of a small label's text too.
+ */
+function charactersHeld(f: Finding, vertical: boolean): number {
+	if (!f.lettering) return 0;
+	const { box, mask } = f.lettering;
+	const width = box.x1 - box.x0;
+	const all = { x0: 0, y0: 0, x1: width, y1: box.y1 - box.y0 };
+	return letteringLength({ mask, core: mask, box: all }, width, vertical);
 }
 
 /**
