@@ -167,6 +167,33 @@ describe("regions merged, split and repeated become the blocks the page holds", 
 		expect(inside(panel, blocks[0]!.container.box, 1)).toBe(true);
 	});
 
+	it("finds a dark caption panel on a sky a little lighter than it, from a box wider than the panel", () => {
+		// The sky is 22 to 26 levels off the panel: no outline, only a step in colour at the panel's edge.
+		const page = new Page(360, 200).gradient({ x0: 0, y0: 0, x1: 360, y1: 200 }, 70, 66);
+		const panel = { x0: 80, y0: 50, x1: 280, y1: 130 };
+		page.panel(panel, [44, 44, 44, 255], 0);
+		const text = page.write(["HELLO", "THERE"], 136, 62, 3, { colour: [240, 240, 240, 255] });
+		const box = { x0: panel.x0 - 12, y0: text.box.y0 - 2, x1: panel.x1 + 12, y1: text.box.y1 - 10 };
+		const { blocks, erased } = lay(page, [region(0, "HELLO THERE", box)]);
+		expect(page.lettersLeft(erased)).toBe(0);
+		expect(page.artChanged(erased)).toBe(0);
+		expect(blocks.map((b) => [b.container.kind, b.treatment])).toEqual([["panel", "replace"]]);
+		expect(blocks[0]!.container.box).toEqual(panel);
+	});
+
+	it("takes lettering on a flat rectangle far larger than it, a door or a wall, as lettering on art", () => {
+		const page = new Page(400, 400).gradient({ x0: 0, y0: 0, x1: 400, y1: 400 });
+		const door = { x0: 40, y0: 40, x1: 360, y1: 360 };
+		page.panel(door, [58, 42, 32, 255], 4);
+		const text = page.write(["HELLO"], 130, 70, 5, { colour: [240, 230, 210, 255] });
+		const { blocks, erased } = lay(page, [region(0, "HELLO", text.box)], "general");
+		expect(page.lettersLeft(erased)).toBe(0);
+		expect(blocks.map((b) => [b.container.kind, b.treatment])).toEqual([["free", "replace"]]);
+		// The translation's room is around the lettering, not the middle of the door.
+		expect(inside(door, blocks[0]!.container.box)).toBe(true);
+		expect(blocks[0]!.container.box.y1).toBeLessThan(140);
+	});
+
 	it("gives each of two signs on a lit wall its block when the reader read them as one", () => {
 		const page = new Page(420, 260).gradient({ x0: 0, y0: 0, x1: 420, y1: 260 });
 		const red = { x0: 30, y0: 30, x1: 260, y1: 100 };

@@ -26,6 +26,11 @@ const OUTLINE_MARGIN = 6;
  * it; a line of narration in a panel of the page, whose flat background is its container, far less.
  */
 const MIN_FILL = 0.02;
+/**
+ * A rectangle's: captions and labels are cut to their lettering; a flat rectangle far larger (a
+ * door, a wall, a panel of the page) is the art the lettering is on.
+ */
+const MIN_RECTANGLE_FILL = 0.1;
 /** Without lines, another shape is part of the region when its box holds this share of the shape's lettering. */
 const SECOND_SHARE = 0.5;
 /** How far (px) a container may reach past the reader's box and still be held by it. */
@@ -161,7 +166,8 @@ function inShape(
 	if (!glyphs?.box) return undefined;
 	let insideArea = 0;
 	for (const v of shape.inside) insideArea += v;
-	if (area(glyphs.box) < MIN_FILL * insideArea) return undefined;
+	const rectangular = insideArea >= RECTANGULAR * area(shape.box);
+	if (area(glyphs.box) < (rectangular ? MIN_RECTANGLE_FILL : MIN_FILL) * insideArea) return undefined;
 	const { lettering, measures, inkArea } = measureGlyphs(
 		patch,
 		{ ...glyphs, box: glyphs.box },
