@@ -166,8 +166,11 @@ function inShape(
 	if (!glyphs?.box) return undefined;
 	let insideArea = 0;
 	for (const v of shape.inside) insideArea += v;
+	if (area(glyphs.box) < MIN_FILL * insideArea) return undefined;
+	// Where the lettering lies, as the shape and the reader's box say (the glyphs found may be fewer:
+	// glyphs touching a label's edge are found only in part).
 	const rectangular = insideArea >= RECTANGULAR * area(shape.box);
-	if (area(glyphs.box) < (rectangular ? MIN_RECTANGLE_FILL : MIN_FILL) * insideArea) return undefined;
+	if (rectangular && Math.max(area(glyphs.box), area(lettered)) < MIN_RECTANGLE_FILL * insideArea) return undefined;
 	const { lettering, measures, inkArea } = measureGlyphs(
 		patch,
 		{ ...glyphs, box: glyphs.box },
