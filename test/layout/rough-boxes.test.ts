@@ -63,6 +63,27 @@ describe("a reader's box is a hint: the lettering is found in the pixels", () =>
 		expect(blocks.map((b) => b.container.kind)).toEqual(["balloon"]);
 	});
 
+	it("gives a balloon's body, not its tail, as the room for the translation", () => {
+		const page = new Page(360, 280).gradient({ x0: 0, y0: 0, x1: 360, y1: 280 }, 240, 200);
+		// A flat balloon, its tail rising 150 px above it, as wide at the root as half the body is high.
+		page.balloon(180, 220, 120, 40, 3, [185, 20]);
+		const text = page.write(["HELLO"], 166, 209, 3);
+		const { blocks, erased } = lay(page, [region(0, "HELLO", rough.scaled(text.box, 1.2), "See you tomorrow")]);
+		expect(page.lettersLeft(erased)).toBe(0);
+		expect(page.artChanged(erased)).toBe(0);
+		const [block] = blocks as [TextBlock];
+		expect(block.container.kind).toBe("balloon");
+		// No more of the tail than its root, where it leaves the outline (the ellipse's top is at y 180).
+		expect(block.container.box.y0).toBeGreaterThan(165);
+		// The whole width of the body, to its pointed ends: every white pixel of the row through its middle.
+		let x0 = 180;
+		let x1 = 180;
+		while (page.at(x0 - 1, 220)[0] === 255) x0--;
+		while (page.at(x1, 220)[0] === 255) x1++;
+		expect(block.container.box.x0).toBeLessThanOrEqual(x0);
+		expect(block.container.box.x1).toBeGreaterThanOrEqual(x1);
+	});
+
 	it("finds every column of a vertical balloon from a box around one column, 20% too small", () => {
 		const page = new Page(300, 300).hatch({ x0: 0, y0: 0, x1: 300, y1: 300 }, 9);
 		page.balloon(150, 150, 80, 110);

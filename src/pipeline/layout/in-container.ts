@@ -8,6 +8,7 @@
 import { area, clipBox, cutPatch, grow, overlap, toImageBox, toPatchBox, union } from "../patch";
 import type { Box, Container, Patch, TranslatedRegion } from "../types";
 import { type Background, colourOf } from "./background";
+import { bodyOf } from "./body";
 import { closedShapes, type Shape } from "./container";
 import { type Finding, measureGlyphs } from "./finding";
 import { glyphsInContainer, maxGlyph } from "./glyphs";
@@ -199,8 +200,11 @@ function containerOf(shape: Shape, insideArea: number, bg: Background): Containe
 	const [r, g, b] = colourOf(bg) as [number, number, number];
 	const light = 0.299 * r + 0.587 * g + 0.114 * b >= 128;
 	const kind = light && fill < RECTANGULAR ? "balloon" : "panel";
-	// The shape is given when it is not its box (a balloon's ellipse, a rounded label).
-	return fill < 0.98 ? { kind, box: shape.box, inside: shape.inside } : { kind, box: shape.box };
+	if (fill >= 0.98) return { kind, box: shape.box };
+	// The shape is given when it is not its box (a balloon's ellipse, a rounded label); a balloon's
+	// without its tail, where no text is set.
+	const { box, inside } = fill < RECTANGULAR ? bodyOf(shape.box, shape.inside) : shape;
+	return { kind, box, inside };
 }
 
 /**

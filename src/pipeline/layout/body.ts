@@ -1,0 +1,91 @@
+/**
+ * A balloon's body: its inside without its tail, the room a letterer sets the text in. A tail (or
+ * any limb thinner than the body: a fat tail's root, a spike) is what the round discs the body
+ * holds cannot reach: the inside opened by a disc a share of the body's own inscribed radius wide.
+ * What the opening trims at the body's rim (the pointed ends of a flat ellipse, a cloud's scallops)
+ * lies close to what stays, and is kept; a limb reaches further, and is cut off whole.
+ */
+import type { Box } from "../types";
+import { labelComponents } from "./components";
+import { boundingBox, reframe } from "./masks";
+
+/** The disc's radius, as a share of the largest disc the inside holds: tails thinner than this go. */
+const BODY_RADIUS = 0.7;
+/**
+ * A trimmed piece reaching further than this many disc radii beyond what stays is a limb (a tail),
+ * not the rim: a flat ellipse's pointed ends reach less than one until it is six times as wide as high.
+ */
+const LIMB_REACH = 1.5;
+/** Chamfer steps: a pixel across, and diagonally (Euclidean distance to within a few percent). */
+const ACROSS = 1;
+const DIAGONAL = Math.SQRT2;
+
+/**
+ * The body of a shape given as one byte per pixel of `box` (1 inside): its box and inside, or the
+ * shape as given when it has no limb.
+ */
+export function bodyOf(box: Box, inside: Uint8Array): { box: Box; inside: Uint8Array } {
+	const w = box.x1 - box.x0;
+	const h = box.y1 - box.y0;
+	// Distance of each inside pixel from the world outside it (past the box's edge too).
+	const depth = chamfer(w, h, (i) => (inside[i] ? Number.POSITIVE_INFINITY : 0), true);
+	let deepest = 0;
+	for (let i = 0; i < depth.length; i++) if (depth[i]! > deepest) deepest = depth[i]!;
+	const radius = BODY_RADIUS * deepest;
+	if (radius < 2) return { box, inside };
+	// From the centres of the discs that fit: the opening is every inside pixel within a radius of one.
+	const fromCentres = chamfer(w, h, (i) => (depth[i]! > radius ? 0 : Number.POSITIVE_INFINITY), false);
+	const trimmed = new Uint8Array(w * h);
+	for (let i = 0; i < trimmed.length; i++) trimmed[i] = inside[i]! & (fromCentres[i]! > radius ? 1 : 0);
+	const labels = new Int32Array(w * h);
+	const pieces = labelComponents(trimmed, w, h, labels);
+	const reach = new Float32Array(pieces.length + 1);
+	for (let i = 0; i < labels.length; i++) {
+		const piece = labels[i]!;
+		if (piece && fromCentres[i]! > reach[piece]!) reach[piece] = fromCentres[i]!;
+	}
+	const limb = (piece: number) => reach[piece]! - radius > LIMB_REACH * radius;
+	if (!pieces.some((_, k) => limb(k + 1))) return { box, inside };
+	const body = inside.slice();
+	for (let i = 0; i < body.length; i++) if (labels[i] && limb(labels[i]!)) body[i] = 0;
+	const kept = boundingBox(body, w, h);
+	if (!kept) return { box, inside };
+	const bodyBox = { x0: box.x0 + kept.x0, y0: box.y0 + kept.y0, x1: box.x0 + kept.x1, y1: box.y0 + kept.y1 };
+	return { box: bodyBox, inside: reframe(body, box, bodyBox) };
+}
+
+/**
+ * Chamfer distance of every pixel from the nearest seed (`start` 0 there, infinite elsewhere), in two
+ * raster passes; with `edgeSeeds`, the world past the patch's edge is seeds too.
+ */
+function chamfer(w: number, h: number, start: (i: number) => number, edgeSeeds: boolean): Float32Array {
+	const d = new Float32Array(w * h);
+	for (let i = 0; i < d.length; i++) d[i] = start(i);
+	const edge = edgeSeeds ? 0 : Number.POSITIVE_INFINITY;
+	const at = (x: number, y: number) => (x < 0 || y < 0 || x >= w || y >= h ? edge : d[y * w + x]!);
+	for (let y = 0; y < h; y++) {
+		for (let x = 0; x < w; x++) {
+			const i = y * w + x;
+			d[i] = Math.min(
+				d[i]!,
+				at(x - 1, y) + ACROSS,
+				at(x, y - 1) + ACROSS,
+				at(x - 1, y - 1) + DIAGONAL,
+				at(x + 1, y - 1) + DIAGONAL,
+			);
+		}
+	}
+	for (let y = h - 1; y >= 0; y--) {
+		for (let x = w - 1; x >= 0; x--) {
+			const i = y * w + x;
+			d[i] = Math.min(
+				d[i]!,
+				at(x + 1, y) + ACROSS,
+				at(x, y + 1) + ACROSS,
+				at(x + 1, y + 1) + DIAGONAL,
+				at(x - 1, y + 1) + DIAGONAL,
+			);
+		}
+	}
+	return d;
+}
