@@ -7,9 +7,6 @@
 import type { Box, Raster } from "../../src/pipeline/types";
 
 type Colour = [number, number, number, number];
-type Point = [number, number];
-/** Two corners of a tail's root and its tip between them. */
-type Triangle = [Point, Point, Point];
 
 const WHITE: Colour = [255, 255, 255, 255];
 const INK: Colour = [20, 20, 20, 255];
@@ -60,19 +57,8 @@ export class Page {
 		this.plate.data.set(colour, i);
 	}
 
-	/**
-	 * A balloon: white inside, an outline `stroke` px wide, its outer edge anti-aliased; with a tail
-	 * pointing at `tail`, its root inside the ellipse so that balloon and tail are one shape.
-	 */
-	balloon(cx: number, cy: number, rx: number, ry: number, stroke = 3, tail?: Point): this {
-		if (!tail) return this.ellipse(cx, cy, rx, ry, stroke);
-		const angle = Math.atan2(tail[1] - cy, tail[0] - cx);
-		const root = (a: number): Point => [cx + 0.85 * rx * Math.cos(a), cy + 0.85 * ry * Math.sin(a)];
-		const triangle: Triangle = [root(angle - 0.22), tail, root(angle + 0.22)];
-		return this.triangle(triangle, stroke).ellipse(cx, cy, rx, ry, stroke).triangle(triangle, 0);
-	}
-
-	private ellipse(cx: number, cy: number, rx: number, ry: number, stroke: number): this {
+	/** A balloon: white inside, an outline `stroke` px wide, its outer edge anti-aliased. */
+	balloon(cx: number, cy: number, rx: number, ry: number, stroke = 3): this {
 		for (let y = Math.floor(cy - ry - 2); y <= cy + ry + 2; y++) {
 			for (let x = Math.floor(cx - rx - 2); x <= cx + rx + 2; x++) {
 				const d = (Math.hypot((x + 0.5 - cx) / rx, (y + 0.5 - cy) / ry) - 1) * Math.min(rx, ry);
@@ -84,25 +70,32 @@ export class Page {
 		return this;
 	}
 
-	/** A white triangle, its two sides from the middle corner outlined `stroke` px wide (the third is the root). */
-	private triangle([a, tip, b]: Triangle, stroke: number): this {
-		const side = (p: Point, q: Point, x: number, y: number) =>
-			((q[0] - p[0]) * (y - p[1]) - (q[1] - p[1]) * (x - p[0])) / Math.hypot(q[0] - p[0], q[1] - p[1]);
-		const xs = [a[0], tip[0], b[0]];
-		const ys = [a[1], tip[1], b[1]];
-		// Signed distances from each side are positive inside, whichever way the corners run.
-		const turn = Math.sign(side(a, tip, b[0], b[1]));
-		for (let y = Math.floor(Math.min(...ys)); y <= Math.max(...ys); y++) {
-			for (let x = Math.floor(Math.min(...xs)); x <= Math.max(...xs); x++) {
-				const [da, db, dr] = [
-					side(a, tip, x + 0.5, y + 0.5),
-					side(tip, b, x + 0.5, y + 0.5),
-					side(b, a, x + 0.5, y + 0.5),
-				];
-				if (turn * da < 0 || turn * db < 0 || turn * dr < 0) continue;
-				this.art(x, y, Math.min(turn * da, turn * db) < stroke ? INK : WHITE);
+	/**
+	 * A balloon with a tail: the ellipse and a triangle from two points of it to `tip`, drawn as one
+	 * shape, the outline `stroke` px inside its edge (where the tail meets the ellipse, a corner).
+	 */
+	balloonWithTail(cx: number, cy: number, rx: number, ry: number, tip: [number, number], stroke = 3): this {
+		const a: [number, number] = [cx + rx * 0.6, cy + ry * 0.4];
+		const b: [number, number] = [cx + rx * 0.85, cy - ry * 0.05];
+		const side = (p: [number, number], q: [number, number], x: number, y: number) =>
+			Math.sign((q[0] - p[0]) * (y - p[1]) - (q[1] - p[1]) * (x - p[0]));
+		const inShape = (x: number, y: number) => {
+			if (Math.hypot((x + 0.5 - cx) / rx, (y + 0.5 - cy) / ry) < 1) return true;
+			const s = side(a, tip, x + 0.5, y + 0.5);
+			return s === side(tip, b, x + 0.5, y + 0.5) && s === side(b, a, x + 0.5, y + 0.5);
+		};
+		const painted: [number, number, Colour][] = [];
+		for (let y = 0; y < this.height; y++) {
+			for (let x = 0; x < this.width; x++) {
+				if (!inShape(x, y)) continue;
+				let edge = false;
+				for (let dy = -stroke; dy <= stroke && !edge; dy++)
+					for (let dx = -stroke; dx <= stroke && !edge; dx++)
+						edge = dx * dx + dy * dy <= stroke * stroke && !inShape(x + dx, y + dy);
+				painted.push([x, y, edge ? INK : WHITE]);
 			}
 		}
+		for (const [x, y, colour] of painted) this.art(x, y, colour);
 		return this;
 	}
 

@@ -65,8 +65,8 @@ describe("a reader's box is a hint: the lettering is found in the pixels", () =>
 
 	it("gives a balloon's body, not its tail, as the room for the translation", () => {
 		const page = new Page(360, 280).gradient({ x0: 0, y0: 0, x1: 360, y1: 280 }, 240, 200);
-		// A flat balloon, its tail rising 150 px above it, as wide at the root as half the body is high.
-		page.balloon(180, 220, 120, 40, 3, [185, 20]);
+		// A flat balloon, its tail rising 150 px above it.
+		page.balloonWithTail(180, 220, 120, 40, [300, 20]);
 		const text = page.write(["HELLO"], 166, 209, 3);
 		const { blocks, erased } = lay(page, [region(0, "HELLO", rough.scaled(text.box, 1.2), "See you tomorrow")]);
 		expect(page.lettersLeft(erased)).toBe(0);
