@@ -16,6 +16,10 @@ const BODY_RADIUS = 0.7;
  * not the rim: a flat ellipse's pointed ends reach less than one until it is six times as wide as high.
  */
 const LIMB_REACH = 1.5;
+/** A balloon has a tail, rarely two; more limbs than this are something else... */
+const MAX_LIMBS = 2;
+/** ...as is cutting off more than this share of the inside (a tail is a fifth of it or less). */
+const MAX_CUT = 0.4;
 /** Chamfer steps: a pixel across, and diagonally (Euclidean distance to within a few percent). */
 const ACROSS = 1;
 const DIAGONAL = Math.SQRT2;
@@ -45,7 +49,13 @@ export function bodyOf(box: Box, inside: Uint8Array): { box: Box; inside: Uint8A
 		if (piece && fromCentres[i]! > reach[piece]!) reach[piece] = fromCentres[i]!;
 	}
 	const limb = (piece: number) => reach[piece]! - radius > LIMB_REACH * radius;
-	if (!pieces.some((_, k) => limb(k + 1))) return { box, inside };
+	const limbs = pieces.filter((_, k) => limb(k + 1));
+	const cut = limbs.reduce((sum, p) => sum + p.area, 0);
+	let total = 0;
+	for (let i = 0; i < inside.length; i++) total += inside[i]!;
+	// Many limbs, or most of the shape, are not tails: the teeth of a tight balloon's inside between
+	// glyphs that touch its outline (never part of the inside), around a body too small to hold text.
+	if (limbs.length === 0 || limbs.length > MAX_LIMBS || cut > MAX_CUT * total) return { box, inside };
 	const body = inside.slice();
 	for (let i = 0; i < body.length; i++) if (labels[i] && limb(labels[i]!)) body[i] = 0;
 	const kept = boundingBox(body, w, h);
