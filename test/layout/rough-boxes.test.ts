@@ -146,6 +146,15 @@ describe("regions merged, split and repeated become the blocks the page holds", 
 	});
 
 	/** Two balloons side by side, a line each, read by the model as one region. */
+	/** A lit wall with a red sign and a green one, white lettering on each (from `at`, `scale` px a cell). */
+	function twoSigns(red: Box, green: Box, lettering: { lines: string[]; at: [number, number]; scale: number }[]) {
+		const page = new Page(420, 260).gradient({ x0: 0, y0: 0, x1: 420, y1: 260 });
+		page.panel(red, [200, 16, 46, 255], 0).panel(green, [31, 111, 63, 255], 0);
+		for (const { lines, at, scale } of lettering)
+			page.write(lines, at[0], at[1], scale, { colour: [250, 250, 250, 255] });
+		return page;
+	}
+
 	function twoBalloons() {
 		const page = new Page(420, 200).hatch({ x0: 0, y0: 0, x1: 420, y1: 200 }, 8);
 		page.balloon(110, 100, 90, 60).balloon(310, 100, 90, 60);
@@ -216,13 +225,10 @@ describe("regions merged, split and repeated become the blocks the page holds", 
 	});
 
 	it("gives each of two signs on a lit wall its block when the reader read them as one", () => {
-		const page = new Page(420, 260).gradient({ x0: 0, y0: 0, x1: 420, y1: 260 });
-		const red = { x0: 30, y0: 30, x1: 260, y1: 100 };
-		const green = { x0: 200, y0: 150, x1: 390, y1: 220 };
-		page.panel(red, [200, 16, 46, 255], 0).panel(green, [31, 111, 63, 255], 0);
-		const white: [number, number, number, number] = [250, 250, 250, 255];
-		page.write(["HELLO", "THERE"], 50, 38, 3, { colour: white });
-		page.write(["NO", "WAY"], 250, 158, 3, { colour: white });
+		const page = twoSigns({ x0: 30, y0: 30, x1: 260, y1: 100 }, { x0: 200, y0: 150, x1: 390, y1: 220 }, [
+			{ lines: ["HELLO", "THERE"], at: [50, 38], scale: 3 },
+			{ lines: ["NO", "WAY"], at: [250, 158], scale: 3 },
+		]);
 		const box = { x0: 20, y0: 24, x1: 400, y1: 228 };
 		const { blocks, erased } = lay(page, [region(0, "HELLO THERE NO WAY", box, "Hello there. No way.")]);
 		expect(page.lettersLeft(erased)).toBe(0);
@@ -242,14 +248,11 @@ describe("regions merged, split and repeated become the blocks the page holds", 
 	});
 
 	it("shares a merged region out by the characters each sign holds, not by how large they are lettered", () => {
-		const page = new Page(420, 260).gradient({ x0: 0, y0: 0, x1: 420, y1: 260 });
-		const banner = { x0: 20, y0: 20, x1: 300, y1: 100 };
-		const label = { x0: 220, y0: 160, x1: 400, y1: 220 };
-		page.panel(banner, [200, 16, 46, 255], 0).panel(label, [31, 111, 63, 255], 0);
-		const white: [number, number, number, number] = [250, 250, 250, 255];
 		// Seven cells each; the banner's letters are twice the label's, so hold four times their ink.
-		page.write(["HOT TEA"], 34, 40, 6, { colour: white });
-		page.write(["ON SALE"], 247, 180, 3, { colour: white });
+		const page = twoSigns({ x0: 20, y0: 20, x1: 300, y1: 100 }, { x0: 220, y0: 160, x1: 400, y1: 220 }, [
+			{ lines: ["HOT TEA"], at: [34, 40], scale: 6 },
+			{ lines: ["ON SALE"], at: [247, 180], scale: 3 },
+		]);
 		const box = { x0: 14, y0: 14, x1: 406, y1: 226 };
 		const merged = region(0, "HOT TEA ON SALE", box, "Thé chaud en promo");
 		const { blocks, erased } = lay(page, [merged], "e-commerce");
