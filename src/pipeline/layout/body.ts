@@ -13,14 +13,14 @@ import { boundingBox, reframe } from "./masks";
 const BODY_RADIUS = 0.7;
 /**
  * A trimmed piece reaching further than this many disc radii beyond what stays is a limb (a tail),
- * not the rim: a flat ellipse's pointed ends reach less than one until it is six times as wide as high.
+ * not the rim: a flat ellipse's pointed ends reach less, unless it is some six times as wide as high.
  */
 const LIMB_REACH = 1.5;
 /** A balloon has a tail, rarely two; more limbs than this are something else... */
 const MAX_LIMBS = 2;
-/** ...as is cutting off more than this share of the inside (a tail is a fifth of it or less). */
+/** ...as is cutting off more than this share of the inside (the tails of bench/corpus/pages: 27% at most). */
 const MAX_CUT = 0.4;
-/** Chamfer steps: a pixel across, and diagonally (Euclidean distance to within a few percent). */
+/** Chamfer steps: a pixel across, and diagonally (Euclidean distance to within a tenth). */
 const ACROSS = 1;
 const DIAGONAL = Math.SQRT2;
 
