@@ -13,9 +13,12 @@ import { boundingBox, reframe } from "./masks";
 const BODY_RADIUS = 0.7;
 /**
  * A trimmed piece reaching further than this many disc radii beyond what stays is a limb (a tail),
- * not the rim: a flat ellipse's pointed ends reach less, unless it is some six times as wide as high.
+ * not the rim: a flat ellipse's pointed ends reach less, unless it is some six times as wide as high;
+ * the tails of bench/corpus/pages reach 1.5 to 5.
  */
 const LIMB_REACH = 1.5;
+/** A limb leaves the body through a root at most this share of the shape's narrower side wide. */
+const ROOT_SHARE = 0.3;
 /** A balloon has a tail, rarely two; more limbs than this are something else... */
 const MAX_LIMBS = 2;
 /** ...as is cutting off more than this share of the inside (the tails of bench/corpus/pages: 27% at most). */
@@ -44,11 +47,20 @@ export function bodyOf(box: Box, inside: Uint8Array): { box: Box; inside: Uint8A
 	const labels = new Int32Array(w * h);
 	const pieces = labelComponents(trimmed, w, h, labels);
 	const reach = new Float32Array(pieces.length + 1);
+	// Pixels of each piece next to what stays: how wide its root is.
+	const root = new Float32Array(pieces.length + 1);
 	for (let i = 0; i < labels.length; i++) {
 		const piece = labels[i]!;
-		if (piece && fromCentres[i]! > reach[piece]!) reach[piece] = fromCentres[i]!;
+		if (!piece) continue;
+		if (fromCentres[i]! > reach[piece]!) reach[piece] = fromCentres[i]!;
+		const x = i % w;
+		const stays = (j: number) => inside[j] === 1 && trimmed[j] === 0;
+		if ((x > 0 && stays(i - 1)) || (x < w - 1 && stays(i + 1)) || stays(i - w) || stays(i + w)) root[piece]!++;
 	}
-	const limb = (piece: number) => reach[piece]! - radius > LIMB_REACH * radius;
+	// Far beyond what stays, through a narrow root: a strip along the rim (a tight label's inside
+	// notched by glyphs touching its outline) meets the rest along much of the shape's width.
+	const limb = (piece: number) =>
+		reach[piece]! - radius > LIMB_REACH * radius && root[piece]! <= ROOT_SHARE * Math.min(w, h);
 	const limbs = pieces.filter((_, k) => limb(k + 1));
 	const cut = limbs.reduce((sum, p) => sum + p.area, 0);
 	let total = 0;
