@@ -35,15 +35,22 @@ export function bodyOf(box: Box, inside: Uint8Array): { box: Box; inside: Uint8A
 	const w = box.x1 - box.x0;
 	const h = box.y1 - box.y0;
 	// Distance of each inside pixel from the world outside it (past the box's edge too).
-	const depth = chamfer(w, h, (i) => (inside[i] ? Number.POSITIVE_INFINITY : 0), true);
+	const depth = chamfer(w, h, (i) => inside[i] === 0, true);
 	let deepest = 0;
 	for (let i = 0; i < depth.length; i++) if (depth[i]! > deepest) deepest = depth[i]!;
 	const radius = BODY_RADIUS * deepest;
 	if (radius < 2) return { box, inside };
 	// From the centres of the discs that fit: the opening is every inside pixel within a radius of one.
-	const fromCentres = chamfer(w, h, (i) => (depth[i]! > radius ? 0 : Number.POSITIVE_INFINITY), false);
+	const fromCentres = chamfer(w, h, (i) => depth[i]! > radius, false);
 	const trimmed = new Uint8Array(w * h);
-	for (let i = 0; i < trimmed.length; i++) trimmed[i] = inside[i]! & (fromCentres[i]! > radius ? 1 : 0);
+	let farthest = 0;
+	for (let i = 0; i < trimmed.length; i++) {
+		if (!inside[i] || fromCentres[i]! <= radius) continue;
+		trimmed[i] = 1;
+		if (fromCentres[i]! > farthest) farthest = fromCentres[i]!;
+	}
+	// Nothing reaches far enough to be a limb: most balloons.
+	if (farthest - radius <= LIMB_REACH * radius) return { box, inside };
 	const labels = new Int32Array(w * h);
 	const pieces = labelComponents(trimmed, w, h, labels);
 	const reach = new Float32Array(pieces.length + 1);
@@ -54,8 +61,8 @@ export function bodyOf(box: Box, inside: Uint8Array): { box: Box; inside: Uint8A
 		if (!piece) continue;
 		if (fromCentres[i]! > reach[piece]!) reach[piece] = fromCentres[i]!;
 		const x = i % w;
-		const stays = (j: number) => inside[j] === 1 && trimmed[j] === 0;
-		if ((x > 0 && stays(i - 1)) || (x < w - 1 && stays(i + 1)) || stays(i - w) || stays(i + w)) root[piece]!++;
+		const beside = [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w];
+		if (beside.some((j) => inside[j] === 1 && trimmed[j] === 0)) root[piece]!++;
 	}
 	// Far beyond what stays, through a narrow root: a strip along the rim (a tight label's inside
 	// notched by glyphs touching its outline) meets the rest along much of the shape's width.
@@ -77,37 +84,29 @@ export function bodyOf(box: Box, inside: Uint8Array): { box: Box; inside: Uint8A
 }
 
 /**
- * Chamfer distance of every pixel from the nearest seed (`start` 0 there, infinite elsewhere), in two
- * raster passes; with `edgeSeeds`, the world past the patch's edge is seeds too.
+ * Chamfer distance of every pixel from the nearest seed (`seed` says which pixels are), in two raster
+ * passes over a copy a pixel wider on every side; with `edgeSeeds`, the world past the edge is seeds too.
  */
-function chamfer(w: number, h: number, start: (i: number) => number, edgeSeeds: boolean): Float32Array {
-	const d = new Float32Array(w * h);
-	for (let i = 0; i < d.length; i++) d[i] = start(i);
-	const edge = edgeSeeds ? 0 : Number.POSITIVE_INFINITY;
-	const at = (x: number, y: number) => (x < 0 || y < 0 || x >= w || y >= h ? edge : d[y * w + x]!);
-	for (let y = 0; y < h; y++) {
-		for (let x = 0; x < w; x++) {
-			const i = y * w + x;
-			d[i] = Math.min(
-				d[i]!,
-				at(x - 1, y) + ACROSS,
-				at(x, y - 1) + ACROSS,
-				at(x - 1, y - 1) + DIAGONAL,
-				at(x + 1, y - 1) + DIAGONAL,
-			);
+function chamfer(w: number, h: number, seed: (i: number) => boolean, edgeSeeds: boolean): Float32Array {
+	const pw = w + 2;
+	const d = new Float32Array(pw * (h + 2)).fill(edgeSeeds ? 0 : Number.POSITIVE_INFINITY);
+	for (let y = 0; y < h; y++)
+		for (let x = 0; x < w; x++) d[(y + 1) * pw + x + 1] = seed(y * w + x) ? 0 : Number.POSITIVE_INFINITY;
+	for (let y = 1; y <= h; y++) {
+		for (let i = y * pw + 1, end = i + w; i < end; i++) {
+			const across = Math.min(d[i - 1]!, d[i - pw]!) + ACROSS;
+			const diagonal = Math.min(d[i - pw - 1]!, d[i - pw + 1]!) + DIAGONAL;
+			d[i] = Math.min(d[i]!, across, diagonal);
 		}
 	}
-	for (let y = h - 1; y >= 0; y--) {
-		for (let x = w - 1; x >= 0; x--) {
-			const i = y * w + x;
-			d[i] = Math.min(
-				d[i]!,
-				at(x + 1, y) + ACROSS,
-				at(x, y + 1) + ACROSS,
-				at(x + 1, y + 1) + DIAGONAL,
-				at(x - 1, y + 1) + DIAGONAL,
-			);
+	for (let y = h; y >= 1; y--) {
+		for (let i = y * pw + w, end = y * pw; i > end; i--) {
+			const across = Math.min(d[i + 1]!, d[i + pw]!) + ACROSS;
+			const diagonal = Math.min(d[i + pw + 1]!, d[i + pw - 1]!) + DIAGONAL;
+			d[i] = Math.min(d[i]!, across, diagonal);
 		}
 	}
-	return d;
+	const out = new Float32Array(w * h);
+	for (let y = 0; y < h; y++) out.set(d.subarray((y + 1) * pw + 1, (y + 1) * pw + 1 + w), y * w);
+	return out;
 }
