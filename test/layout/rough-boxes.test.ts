@@ -63,6 +63,27 @@ describe("a reader's box is a hint: the lettering is found in the pixels", () =>
 		expect(blocks.map((b) => b.container.kind)).toEqual(["balloon"]);
 	});
 
+	it("gives a balloon's body, not its tail, as the room for the translation", () => {
+		const page = new Page(360, 280).gradient({ x0: 0, y0: 0, x1: 360, y1: 280 }, 240, 200);
+		// A flat balloon, its tail rising 150 px above it.
+		page.balloonWithTail(180, 220, 120, 40, [300, 20]);
+		const text = page.write(["HELLO"], 166, 209, 3);
+		const { blocks, erased } = lay(page, [region(0, "HELLO", rough.scaled(text.box, 1.2), "See you tomorrow")]);
+		expect(page.lettersLeft(erased)).toBe(0);
+		expect(page.artChanged(erased)).toBe(0);
+		const [block] = blocks as [TextBlock];
+		expect(block.container.kind).toBe("balloon");
+		// No more of the tail than its root, where it leaves the outline (the ellipse's top is at y 180).
+		expect(block.container.box.y0).toBeGreaterThan(165);
+		// The whole width of the body, to its pointed ends: every white pixel of the row through its middle.
+		let x0 = 180;
+		let x1 = 180;
+		while (page.at(x0 - 1, 220)[0] === 255) x0--;
+		while (page.at(x1, 220)[0] === 255) x1++;
+		expect(block.container.box.x0).toBeLessThanOrEqual(x0);
+		expect(block.container.box.x1).toBeGreaterThanOrEqual(x1);
+	});
+
 	it("finds every column of a vertical balloon from a box around one column, 20% too small", () => {
 		const page = new Page(300, 300).hatch({ x0: 0, y0: 0, x1: 300, y1: 300 }, 9);
 		page.balloon(150, 150, 80, 110);
@@ -125,6 +146,15 @@ describe("regions merged, split and repeated become the blocks the page holds", 
 	});
 
 	/** Two balloons side by side, a line each, read by the model as one region. */
+	/** A lit wall with a red sign and a green one, white lettering on each (from `at`, `scale` px a cell). */
+	function twoSigns(red: Box, green: Box, lettering: { lines: string[]; at: [number, number]; scale: number }[]) {
+		const page = new Page(420, 260).gradient({ x0: 0, y0: 0, x1: 420, y1: 260 });
+		page.panel(red, [200, 16, 46, 255], 0).panel(green, [31, 111, 63, 255], 0);
+		for (const { lines, at, scale } of lettering)
+			page.write(lines, at[0], at[1], scale, { colour: [250, 250, 250, 255] });
+		return page;
+	}
+
 	function twoBalloons() {
 		const page = new Page(420, 200).hatch({ x0: 0, y0: 0, x1: 420, y1: 200 }, 8);
 		page.balloon(110, 100, 90, 60).balloon(310, 100, 90, 60);
@@ -167,14 +197,38 @@ describe("regions merged, split and repeated become the blocks the page holds", 
 		expect(inside(panel, blocks[0]!.container.box, 1)).toBe(true);
 	});
 
+	it("finds a dark caption panel on a sky a little lighter than it, from a box wider than the panel", () => {
+		// The sky is 22 to 26 levels off the panel: no outline, only a step in colour at the panel's edge.
+		const page = new Page(360, 200).gradient({ x0: 0, y0: 0, x1: 360, y1: 200 }, 70, 66);
+		const panel = { x0: 80, y0: 50, x1: 280, y1: 130 };
+		page.panel(panel, [44, 44, 44, 255], 0);
+		const text = page.write(["HELLO", "THERE"], 136, 62, 3, { colour: [240, 240, 240, 255] });
+		const box = { x0: panel.x0 - 12, y0: text.box.y0 - 2, x1: panel.x1 + 12, y1: text.box.y1 - 10 };
+		const { blocks, erased } = lay(page, [region(0, "HELLO THERE", box)]);
+		expect(page.lettersLeft(erased)).toBe(0);
+		expect(page.artChanged(erased)).toBe(0);
+		expect(blocks.map((b) => [b.container.kind, b.treatment])).toEqual([["panel", "replace"]]);
+		expect(blocks[0]!.container.box).toEqual(panel);
+	});
+
+	it("takes lettering on a flat rectangle far larger than it, a door or a wall, as lettering on art", () => {
+		const page = new Page(400, 400).gradient({ x0: 0, y0: 0, x1: 400, y1: 400 });
+		const door = { x0: 40, y0: 40, x1: 360, y1: 360 };
+		page.panel(door, [58, 42, 32, 255], 4);
+		const text = page.write(["HELLO"], 130, 70, 5, { colour: [240, 230, 210, 255] });
+		const { blocks, erased } = lay(page, [region(0, "HELLO", text.box)], "general");
+		expect(page.lettersLeft(erased)).toBe(0);
+		expect(blocks.map((b) => [b.container.kind, b.treatment])).toEqual([["free", "replace"]]);
+		// The translation's room is around the lettering, not the middle of the door.
+		expect(inside(door, blocks[0]!.container.box)).toBe(true);
+		expect(blocks[0]!.container.box.y1).toBeLessThan(140);
+	});
+
 	it("gives each of two signs on a lit wall its block when the reader read them as one", () => {
-		const page = new Page(420, 260).gradient({ x0: 0, y0: 0, x1: 420, y1: 260 });
-		const red = { x0: 30, y0: 30, x1: 260, y1: 100 };
-		const green = { x0: 200, y0: 150, x1: 390, y1: 220 };
-		page.panel(red, [200, 16, 46, 255], 0).panel(green, [31, 111, 63, 255], 0);
-		const white: [number, number, number, number] = [250, 250, 250, 255];
-		page.write(["HELLO", "THERE"], 50, 38, 3, { colour: white });
-		page.write(["NO", "WAY"], 250, 158, 3, { colour: white });
+		const page = twoSigns({ x0: 30, y0: 30, x1: 260, y1: 100 }, { x0: 200, y0: 150, x1: 390, y1: 220 }, [
+			{ lines: ["HELLO", "THERE"], at: [50, 38], scale: 3 },
+			{ lines: ["NO", "WAY"], at: [250, 158], scale: 3 },
+		]);
 		const box = { x0: 20, y0: 24, x1: 400, y1: 228 };
 		const { blocks, erased } = lay(page, [region(0, "HELLO THERE NO WAY", box, "Hello there. No way.")]);
 		expect(page.lettersLeft(erased)).toBe(0);
@@ -191,6 +245,22 @@ describe("regions merged, split and repeated become the blocks the page holds", 
 		const { blocks, erased } = lay(page, [merged]);
 		expect(page.lettersLeft(erased)).toBe(0);
 		expect(blocks.map((b) => b.translation)).toEqual(["Hello there, my friend.", "No."]);
+	});
+
+	it("shares a merged region out by the characters each sign holds, not by how large they are lettered", () => {
+		// Seven cells each; the banner's letters are twice the label's, so hold four times their ink.
+		const page = twoSigns({ x0: 20, y0: 20, x1: 300, y1: 100 }, { x0: 220, y0: 160, x1: 400, y1: 220 }, [
+			{ lines: ["HOT TEA"], at: [34, 40], scale: 6 },
+			{ lines: ["ON SALE"], at: [247, 180], scale: 3 },
+		]);
+		const box = { x0: 14, y0: 14, x1: 406, y1: 226 };
+		const merged = region(0, "HOT TEA ON SALE", box, "Thé chaud en promo");
+		const { blocks, erased } = lay(page, [merged], "e-commerce");
+		expect(page.lettersLeft(erased)).toBe(0);
+		expect(blocks.map((b) => [b.text, b.translation])).toEqual([
+			["HOT TEA", "Thé chaud"],
+			["ON SALE", "en promo"],
+		]);
 	});
 
 	it("translates both containers of a merged region whose box was cut short to the first", () => {

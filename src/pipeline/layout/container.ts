@@ -14,6 +14,12 @@ const NOT_BACKGROUND = 0xffff;
 const MIN_AREA = 200;
 /** Levels from the shape's colour at which a pixel beyond it is an edge... */
 const EDGE = 40;
+/**
+ * ...or levels it stands further from that colour than the shape does just inside it (two pixels in,
+ * past an anti-aliased rim): a flat panel on a colour close to its own ends in a step, while a
+ * gradient's ring of one colour fades out a level or two a pixel...
+ */
+const STEP = 14;
 /** ...which most of the pixels around a balloon or a panel are. */
 const EDGED = 0.5;
 
@@ -122,7 +128,8 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 	};
 	/**
 	 * Whether the shape ends at an edge (an outline, another colour): the pixels just outside its
-	 * interior are mostly far from its colour. A radial gradient's ring of one colour ends softly.
+	 * interior are mostly far from its colour, or a step further from it than the interior just
+	 * inside. A radial gradient's ring of one colour ends softly.
 	 */
 	const edged = (box: Box, interior: Uint8Array, inside: Uint8Array) => {
 		const bw = box.x1 - box.x0;
@@ -139,7 +146,11 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 					const ny = k === 2 ? y - 1 : k === 3 ? y + 1 : y;
 					const inBox = nx >= 0 && ny >= 0 && nx < bw && ny < bh;
 					if (inBox && inside[ny * bw + nx]) continue;
-					if (distance(box.x0 + nx, box.y0 + ny) >= EDGE) far++;
+					const beyond = distance(box.x0 + nx, box.y0 + ny);
+					const [ix, iy] = [2 * x - nx, 2 * y - ny];
+					const twoIn = ix >= 0 && iy >= 0 && ix < bw && iy < bh && interior[iy * bw + ix];
+					const within = twoIn ? distance(box.x0 + ix, box.y0 + iy) : distance(box.x0 + x, box.y0 + y);
+					if (beyond >= EDGE || beyond - within >= STEP) far++;
 					else near++;
 				}
 			}

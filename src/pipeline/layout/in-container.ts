@@ -8,11 +8,13 @@
 import { area, clipBox, cutPatch, grow, overlap, toImageBox, toPatchBox, union } from "../patch";
 import type { Box, Container, Patch, TranslatedRegion } from "../types";
 import { type Background, colourOf } from "./background";
+import { bodyOf } from "./body";
 import { closedShapes, type Shape } from "./container";
 import { type Finding, measureGlyphs } from "./finding";
 import { glyphsInContainer, maxGlyph } from "./glyphs";
 import { inkScore } from "./ink";
 import { reframe } from "./masks";
+import { letteringLength } from "./measure";
 import { holdsMoreText, shapesBeside, textBeyond } from "./neighbour";
 import { joinTexts, splitByShares } from "./split-text";
 
@@ -25,6 +27,11 @@ const OUTLINE_MARGIN = 6;
  * it; a line of narration in a panel of the page, whose flat background is its container, far less.
  */
 const MIN_FILL = 0.02;
+/**
+ * A rectangle's: captions and labels are cut to their lettering; a flat rectangle far larger (a
+ * door, a wall, a panel of the page) is the art the lettering is on.
+ */
+const MIN_RECTANGLE_FILL = 0.1;
 /** Without lines, another shape is part of the region when its box holds this share of the shape's lettering. */
 const SECOND_SHARE = 0.5;
 /** How far (px) a container may reach past the reader's box and still be held by it. */
@@ -161,6 +168,10 @@ function inShape(
 	let insideArea = 0;
 	for (const v of shape.inside) insideArea += v;
 	if (area(glyphs.box) < MIN_FILL * insideArea) return undefined;
+	// Where the lettering lies, as the shape and the reader's box say (the glyphs found may be fewer:
+	// glyphs touching a label's edge are found only in part).
+	const rectangular = insideArea >= RECTANGULAR * area(shape.box);
+	if (rectangular && Math.max(area(glyphs.box), area(lettered)) < MIN_RECTANGLE_FILL * insideArea) return undefined;
 	const { lettering, measures, inkArea } = measureGlyphs(
 		patch,
 		{ ...glyphs, box: glyphs.box },
@@ -189,16 +200,19 @@ function containerOf(shape: Shape, insideArea: number, bg: Background): Containe
 	const [r, g, b] = colourOf(bg) as [number, number, number];
 	const light = 0.299 * r + 0.587 * g + 0.114 * b >= 128;
 	const kind = light && fill < RECTANGULAR ? "balloon" : "panel";
-	// The shape is given when it is not its box (a balloon's ellipse, a rounded label).
-	return fill < 0.98 ? { kind, box: shape.box, inside: shape.inside } : { kind, box: shape.box };
+	if (fill >= 0.98) return { kind, box: shape.box };
+	// The shape is given when it is not its box (a balloon's ellipse, a rounded label); a balloon's
+	// without its tail, where no text is set.
+	const { box, inside } = fill < RECTANGULAR ? bodyOf(shape.box, shape.inside) : shape;
+	return { kind, box, inside };
 }
 
 /**
  * One region over several containers, or over a container and open background: each container takes
  * the lines whose boxes it holds, when the reader gave lines (a container given none is a neighbour
  * the box only touched, and is dropped; lines no container holds are the rest, free lettering);
- * otherwise the text and translation are cut in proportion to the lettering each container holds,
- * at sentence or clause ends where possible, so each balloon reads as a whole.
+ * otherwise the text and translation are cut in proportion to the characters each container's
+ * lettering holds, at sentence or clause ends where possible, so each balloon reads as a whole.
  */
 function shareOut(
 	region: TranslatedRegion,
@@ -208,7 +222,7 @@ function shareOut(
 	if (lines.length === 0) {
 		if (found.length === 1) return { found };
 		const ordered = [...found].sort((a, b) => readingOrder(a.container.box, b.container.box, region.vertical));
-		const shares = ordered.map((f) => f.inkArea);
+		const shares = ordered.map((f) => charactersHeld(f, region.vertical));
 		const texts = splitByShares(region.text, shares);
 		const translations = splitByShares(region.translation, shares);
 		return {
@@ -243,6 +257,18 @@ function shareOut(
 		else rest = { ...region, box: part.box, text: part.text, translation, lines: free, part: k };
 	}
 	return rest ? { found: out, rest } : { found: out };
+}
+
+/**
+ * About how many characters a container's lettering holds (letteringLength), for sharing a text out:
+ * its ink area would give a banner lettered large and bold most of a small label's text too.
+ */
+function charactersHeld(f: Finding, vertical: boolean): number {
+	if (!f.lettering) return 0;
+	const { box, mask } = f.lettering;
+	const width = box.x1 - box.x0;
+	const all = { x0: 0, y0: 0, x1: width, y1: box.y1 - box.y0 };
+	return letteringLength({ mask, core: mask, box: all }, width, vertical);
 }
 
 /**

@@ -78,6 +78,19 @@ export function letteringSize(lettering: Lettering, width: number, vertical: boo
 }
 
 /**
+ * How many characters' worth of lettering there is, about: the lettering's length along its lines
+ * (word spaces included) over its size (letteringSize). A CJK glyph is about an em wide, so this is
+ * their count; Latin letters and Arabic words run a steady share of an em per character, so within
+ * one script it follows the character count, whatever the size or weight (which ink area does not).
+ */
+export function letteringLength(lettering: Lettering, width: number, vertical: boolean): number {
+	const size = letteringSize(lettering, width, vertical);
+	if (!lettering.box || size === 0) return 0;
+	const bands = lineBands(lettering.mask, width, lettering.box, vertical);
+	return bands.reduce((sum, band) => sum + (band.to - band.from), 0) / size;
+}
+
+/**
  * Lines of text as runs of mask rows (or columns when vertical; gaps of a row or two stay inside
  * a line): `start`/`end` across the lines, `from`/`to` the extent along each.
  */

@@ -1,0 +1,112 @@
+/**
+ * A balloon's body: its inside without its tail, the room a letterer sets the text in. A tail (or
+ * any limb thinner than the body: a fat tail's root, a spike) is what the round discs the body
+ * holds cannot reach: the inside opened by a disc a share of the body's own inscribed radius wide.
+ * What the opening trims at the body's rim (the pointed ends of a flat ellipse, a cloud's scallops)
+ * lies close to what stays, and is kept; a limb reaches further, and is cut off whole.
+ */
+import type { Box } from "../types";
+import { labelComponents } from "./components";
+import { boundingBox, reframe } from "./masks";
+
+/** The disc's radius, as a share of the largest disc the inside holds: tails thinner than this go. */
+const BODY_RADIUS = 0.7;
+/**
+ * A trimmed piece reaching further than this many disc radii beyond what stays is a limb (a tail),
+ * not the rim: a flat ellipse's pointed ends reach less, unless it is some six times as wide as high;
+ * the tails of bench/corpus/pages reach 1.5 to 5.
+ */
+const LIMB_REACH = 1.5;
+/** A limb leaves the body through a root at most this share of the shape's narrower side wide. */
+const ROOT_SHARE = 0.3;
+/** A balloon has a tail, rarely two; more limbs than this are something else... */
+const MAX_LIMBS = 2;
+/** ...as is cutting off more than this share of the inside (the tails of bench/corpus/pages: 27% at most). */
+const MAX_CUT = 0.4;
+/** Chamfer steps: a pixel across, and diagonally (Euclidean distance to within a tenth). */
+const ACROSS = 1;
+const DIAGONAL = Math.SQRT2;
+
+/**
+ * The body of a shape given as one byte per pixel of `box` (1 inside): its box and inside, or the
+ * shape as given when it has no limb.
+ */
+export function bodyOf(box: Box, inside: Uint8Array): { box: Box; inside: Uint8Array } {
+	const w = box.x1 - box.x0;
+	const h = box.y1 - box.y0;
+	// Distance of each inside pixel from the world outside it (past the box's edge too).
+	const depth = chamfer(w, h, (i) => inside[i] === 0, true);
+	let deepest = 0;
+	for (let i = 0; i < depth.length; i++) if (depth[i]! > deepest) deepest = depth[i]!;
+	const radius = BODY_RADIUS * deepest;
+	if (radius < 2) return { box, inside };
+	// From the centres of the discs that fit: the opening is every inside pixel within a radius of one.
+	const fromCentres = chamfer(w, h, (i) => depth[i]! > radius, false);
+	const trimmed = new Uint8Array(w * h);
+	let farthest = 0;
+	for (let i = 0; i < trimmed.length; i++) {
+		if (!inside[i] || fromCentres[i]! <= radius) continue;
+		trimmed[i] = 1;
+		if (fromCentres[i]! > farthest) farthest = fromCentres[i]!;
+	}
+	// Nothing reaches far enough to be a limb: most balloons.
+	if (farthest - radius <= LIMB_REACH * radius) return { box, inside };
+	const labels = new Int32Array(w * h);
+	const pieces = labelComponents(trimmed, w, h, labels);
+	const reach = new Float32Array(pieces.length + 1);
+	// Pixels of each piece next to what stays: how wide its root is.
+	const root = new Float32Array(pieces.length + 1);
+	for (let i = 0; i < labels.length; i++) {
+		const piece = labels[i]!;
+		if (!piece) continue;
+		if (fromCentres[i]! > reach[piece]!) reach[piece] = fromCentres[i]!;
+		const x = i % w;
+		const beside = [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w];
+		if (beside.some((j) => inside[j] === 1 && trimmed[j] === 0)) root[piece]!++;
+	}
+	// Far beyond what stays, through a narrow root: a strip along the rim (a tight label's inside
+	// notched by glyphs touching its outline) meets the rest along much of the shape's width.
+	const limb = (piece: number) =>
+		reach[piece]! - radius > LIMB_REACH * radius && root[piece]! <= ROOT_SHARE * Math.min(w, h);
+	const limbs = pieces.filter((_, k) => limb(k + 1));
+	const cut = limbs.reduce((sum, p) => sum + p.area, 0);
+	let total = 0;
+	for (let i = 0; i < inside.length; i++) total += inside[i]!;
+	// Many limbs, or most of the shape, are not tails: the teeth of a tight balloon's inside between
+	// glyphs that touch its outline (never part of the inside), around a body too small to hold text.
+	if (limbs.length === 0 || limbs.length > MAX_LIMBS || cut > MAX_CUT * total) return { box, inside };
+	const body = inside.slice();
+	for (let i = 0; i < body.length; i++) if (labels[i] && limb(labels[i]!)) body[i] = 0;
+	const kept = boundingBox(body, w, h);
+	if (!kept) return { box, inside };
+	const bodyBox = { x0: box.x0 + kept.x0, y0: box.y0 + kept.y0, x1: box.x0 + kept.x1, y1: box.y0 + kept.y1 };
+	return { box: bodyBox, inside: reframe(body, box, bodyBox) };
+}
+
+/**
+ * Chamfer distance of every pixel from the nearest seed (`seed` says which pixels are), in two raster
+ * passes over a copy a pixel wider on every side; with `edgeSeeds`, the world past the edge is seeds too.
+ */
+function chamfer(w: number, h: number, seed: (i: number) => boolean, edgeSeeds: boolean): Float32Array {
+	const pw = w + 2;
+	const d = new Float32Array(pw * (h + 2)).fill(edgeSeeds ? 0 : Number.POSITIVE_INFINITY);
+	for (let y = 0; y < h; y++)
+		for (let x = 0; x < w; x++) d[(y + 1) * pw + x + 1] = seed(y * w + x) ? 0 : Number.POSITIVE_INFINITY;
+	for (let y = 1; y <= h; y++) {
+		for (let i = y * pw + 1, end = i + w; i < end; i++) {
+			const across = Math.min(d[i - 1]!, d[i - pw]!) + ACROSS;
+			const diagonal = Math.min(d[i - pw - 1]!, d[i - pw + 1]!) + DIAGONAL;
+			d[i] = Math.min(d[i]!, across, diagonal);
+		}
+	}
+	for (let y = h; y >= 1; y--) {
+		for (let i = y * pw + w, end = y * pw; i > end; i--) {
+			const across = Math.min(d[i + 1]!, d[i + pw]!) + ACROSS;
+			const diagonal = Math.min(d[i + pw + 1]!, d[i + pw - 1]!) + DIAGONAL;
+			d[i] = Math.min(d[i]!, across, diagonal);
+		}
+	}
+	const out = new Float32Array(w * h);
+	for (let y = 0; y < h; y++) out.set(d.subarray((y + 1) * pw + 1, (y + 1) * pw + 1 + w), y * w);
+	return out;
+}
