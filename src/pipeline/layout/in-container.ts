@@ -8,6 +8,7 @@
 import { area, clipBox, cutPatch, grow, overlap, toImageBox, toPatchBox, union } from "../patch";
 import type { Box, Container, Patch, TranslatedRegion } from "../types";
 import { type Background, colourOf } from "./background";
+import { labelComponents } from "./components";
 import { closedShapes, type Shape } from "./container";
 import { type Finding, measureGlyphs } from "./finding";
 import { glyphsInContainer, maxGlyph } from "./glyphs";
@@ -29,6 +30,8 @@ const MIN_FILL = 0.02;
 const SECOND_SHARE = 0.5;
 /** How far (px) a container may reach past the reader's box and still be held by it. */
 const HELD_SLACK = 4;
+/** Share of the reader's box (each way) a container held by it spans at least, off a flat background. */
+const HELD_SPAN = 0.4;
 /** An inside this full of its bounding box is a rectangle: a panel, as is any dark shape. */
 const RECTANGULAR = 0.9;
 
@@ -41,7 +44,8 @@ const RECTANGULAR = 0.9;
  * second container would (two signs on a wall read as one region). `claimed` says a shape belongs
  * to another region (its box's centre is inside): it is never taken as this region's second container.
  * `enclosing`: for colours taken from the box rather than measured as its background, a shape counts
- * only with room all round the lettering it holds.
+ * only with room all round the lettering it holds, or when it holds lettering of another colour fitted
+ * to its edge (holdsLettering): a balloon is never taken for a glyph, nor its outline for a panel.
  */
 export function findInShapes(
 	crop: Patch,
@@ -62,12 +66,13 @@ export function findInShapes(
 		if (!first) continue;
 		// A box around the whole container is a box around all its lettering: the lettering is found as
 		// on open background, from the box (glyphs fitted tightly, touching the outline on every side,
-		// cut the container's background in pieces the flood cannot join), the container kept. Not for
-		// a colour of the box's own: there a shape inside the box may be a glyph's, not a container.
-		if (!enclosing && !primary && within(first.box, grow(readerBox, HELD_SLACK))) {
-			let insideArea = 0;
-			for (const v of first.inside) insideArea += v;
-			return { found: [], held: { container: containerOf(first, insideArea, bg), bg } };
+		// cut the container's background in pieces the flood cannot join; the container is all of
+		// them), the container kept. For a colour of the box's own, a shape inside the box may be a
+		// glyph's: there it must hold lettering and span much of the box.
+		const pieces =
+			!primary && within(first.box, grow(readerBox, HELD_SLACK)) ? piecesOf(first, shapes, region.vertical) : undefined;
+		if (pieces && (!enclosing || (holdsLettering(first) && spans(pieces.box, readerBox, HELD_SPAN)))) {
+			return { found: [], held: { container: containerOf(pieces, pieces.insideArea, bg), bg } };
 		}
 		// Another shape is part of the region when the reader said a line is in it, or else when the box
 		// holds most of its lettering (a neighbour the box only grazes keeps its own).
@@ -78,7 +83,7 @@ export function findInShapes(
 		for (const shape of shapes) {
 			if ((primary || shape !== first) && (!part(shape) || claimed(shape))) continue;
 			const inside = inShape(crop, region, search, readerBox, bg, shape);
-			if (!inside || (enclosing && !surrounds(shape.box, inside.finding.textBox))) continue;
+			if (!inside || (enclosing && !surrounds(shape.box, inside.finding.textBox) && !holdsLettering(shape))) continue;
 			found.push(inside.finding);
 			if (!primary) {
 				primary = shape;
@@ -184,7 +189,7 @@ function inShape(
 	return { finding, glyphCount: glyphs.components.length };
 }
 
-function containerOf(shape: Shape, insideArea: number, bg: Background): Container {
+function containerOf(shape: Pick<Shape, "box" | "inside">, insideArea: number, bg: Background): Container {
 	const fill = insideArea / area(shape.box);
 	const [r, g, b] = colourOf(bg) as [number, number, number];
 	const light = 0.299 * r + 0.587 * g + 0.114 * b >= 128;
@@ -271,6 +276,85 @@ function surrounds(outer: Box, inner: Box): boolean {
 	const margin = Math.max(2, SURROUND * Math.min(inner.x1 - inner.x0, inner.y1 - inner.y0));
 	return within(grow(inner, margin), outer);
 }
+
+/**
+ * The pieces of one container its tight lettering cut apart: `first` and the shapes of its colour
+ * spanning the same rows (columns, for vertical lettering) across the lines, as one shape: their
+ * union, each line across it filled between its first and last piece (a balloon is convex).
+ */
+function piecesOf(
+	first: Shape,
+	shapes: Shape[],
+	vertical: boolean,
+): Pick<Shape, "box" | "inside"> & { insideArea: number } {
+	const across = (b: Box) => (vertical ? [b.x0, b.x1] : [b.y0, b.y1]) as [number, number];
+	const [a0, a1] = across(first.box);
+	const same = shapes.filter((s) => {
+		const [b0, b1] = across(s.box);
+		return Math.abs(b0 - a0) <= HELD_SLACK && Math.abs(b1 - a1) <= HELD_SLACK;
+	});
+	const box = same.reduce((b, s) => union(b, s.box), first.box);
+	const w = box.x1 - box.x0;
+	const h = box.y1 - box.y0;
+	const inside = new Uint8Array(w * h);
+	for (const s of same) {
+		const sw = s.box.x1 - s.box.x0;
+		for (let y = s.box.y0; y < s.box.y1; y++)
+			for (let x = s.box.x0; x < s.box.x1; x++)
+				if (s.inside[(y - s.box.y0) * sw + x - s.box.x0]) inside[(y - box.y0) * w + x - box.x0] = 1;
+	}
+	// Each line along the lettering, filled from its first piece to its last.
+	const [lines, along] = vertical ? [w, h] : [h, w];
+	const at = (line: number, k: number) => (vertical ? k * w + line : line * w + k);
+	let insideArea = 0;
+	for (let line = 0; line < lines; line++) {
+		let from = -1;
+		let to = -1;
+		for (let k = 0; k < along; k++) {
+			if (!inside[at(line, k)]) continue;
+			if (from < 0) from = k;
+			to = k;
+		}
+		for (let k = Math.max(0, from); k <= to; k++) inside[at(line, k)] = 1;
+		if (from >= 0) insideArea += to - from + 1;
+	}
+	return { box, inside, insideArea };
+}
+
+/** Whether `found` spans at least `share` of `box`'s width and of its height. */
+function spans(found: Box, box: Box, share: number): boolean {
+	const w = Math.min(found.x1, box.x1) - Math.max(found.x0, box.x0);
+	const h = Math.min(found.y1, box.y1) - Math.max(found.y0, box.y0);
+	return w >= share * (box.x1 - box.x0) && h >= share * (box.y1 - box.y0);
+}
+
+/**
+ * Whether a shape is a container of lettering rather than a glyph or a fleck of art, when the
+ * lettering fills it to its edge (a balloon fitted to its text): its own colour fills much of its box,
+ * and the rest of the box is several pieces (glyphs, enclosed or touching the outline). A glyph's
+ * strokes leave one or two pieces of art between them and its edge; an outline's ring, little of
+ * its box to its own colour.
+ */
+function holdsLettering(shape: Shape): boolean {
+	const w = shape.box.x1 - shape.box.x0;
+	const h = shape.box.y1 - shape.box.y0;
+	let interiorArea = 0;
+	for (const v of shape.interior) interiorArea += v;
+	if (interiorArea < LETTERED_INTERIOR * w * h) return false;
+	const rest = new Uint8Array(w * h);
+	for (let i = 0; i < rest.length; i++) rest[i] = 1 - shape.interior[i]!;
+	const pieces = labelComponents(rest, w, h, new Int32Array(w * h)).filter((c) => c.area >= MIN_PIECE);
+	return pieces.length >= MIN_PIECES;
+}
+
+/**
+ * Share of a container's box its own colour fills at least, lettering fitted to its edge (dense
+ * lettering in a tight balloon leaves under half of it to the background).
+ */
+const LETTERED_INTERIOR = 0.4;
+/** Pieces of lettering a container holds at least (specks aside): a glyph leaves one or two. */
+const MIN_PIECES = 3;
+const MIN_PIECE = 6;
 
 /** Room a panel leaves around its lettering, at least, as a share of the lettering's shorter side. */
 const SURROUND = 0.1;
