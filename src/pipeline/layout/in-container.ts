@@ -71,7 +71,8 @@ export function findInShapes(
 		// glyph's: there it must hold lettering and span much of the box.
 		const pieces =
 			!primary && within(first.box, grow(readerBox, HELD_SLACK)) ? piecesOf(first, shapes, region.vertical) : undefined;
-		if (pieces && (!enclosing || (holdsLettering(first) && spans(pieces.box, readerBox, HELD_SPAN)))) {
+		const lettered = (shape: Shape) => holdsLettering(crop, shape, colourOf(bg));
+		if (pieces && (!enclosing || (lettered(first) && spans(pieces.box, readerBox, HELD_SPAN)))) {
 			return { found: [], held: { container: containerOf(pieces, pieces.insideArea, bg), bg } };
 		}
 		// Another shape is part of the region when the reader said a line is in it, or else when the box
@@ -83,7 +84,7 @@ export function findInShapes(
 		for (const shape of shapes) {
 			if ((primary || shape !== first) && (!part(shape) || claimed(shape))) continue;
 			const inside = inShape(crop, region, search, readerBox, bg, shape);
-			if (!inside || (enclosing && !surrounds(shape.box, inside.finding.textBox) && !holdsLettering(shape))) continue;
+			if (!inside || (enclosing && !surrounds(shape.box, inside.finding.textBox) && !lettered(shape))) continue;
 			found.push(inside.finding);
 			if (!primary) {
 				primary = shape;
@@ -329,24 +330,60 @@ function spans(found: Box, box: Box, share: number): boolean {
 }
 
 /**
- * Whether a shape is a container of lettering rather than a glyph or a fleck of art, when the
- * lettering fills it to its edge (a balloon fitted to its text): its own colour fills much of its box,
- * and the rest of the box is several pieces (glyphs, enclosed or touching the outline). A glyph's
- * strokes leave one or two pieces of art between them and its edge; an outline's ring, little of
- * its box to its own colour.
+ * Whether a shape is a container of lettering rather than a glyph, a halo or a fleck of art, when
+ * the lettering fills it to its edge (a balloon fitted to its text): its own colour fills much of its
+ * box, the rest of the box is several pieces (glyphs, enclosed or touching the outline), and it ends
+ * in ink all round (its outline and its lettering). A glyph's strokes leave one or two pieces of art
+ * between them and its edge; an outline's ring fills little of its box; a halo around lettering on
+ * tone or art ends, outside, at the tone's paper or the art as often as at ink.
  */
-function holdsLettering(shape: Shape): boolean {
+function holdsLettering(crop: Patch, shape: Shape, colour: number[]): boolean {
 	const w = shape.box.x1 - shape.box.x0;
 	const h = shape.box.y1 - shape.box.y0;
 	let interiorArea = 0;
 	for (const v of shape.interior) interiorArea += v;
-	if (interiorArea < LETTERED_INTERIOR * w * h) return false;
+	if (interiorArea < LETTERED_INTERIOR * w * h || endsInInk(crop, shape, colour) < INKED_RIM) return false;
 	const rest = new Uint8Array(w * h);
 	for (let i = 0; i < rest.length; i++) rest[i] = 1 - shape.interior[i]!;
 	const pieces = labelComponents(rest, w, h, new Int32Array(w * h)).filter((c) => c.area >= MIN_PIECE);
 	return pieces.length >= MIN_PIECES;
 }
 
+/**
+ * Share of the pixels two steps beyond the shape's interior (past an anti-aliased edge pixel) that
+ * are ink: INK_CONTRAST levels or more from the shape's colour.
+ */
+function endsInInk(crop: Patch, shape: Shape, colour: number[]): number {
+	const w = shape.box.x1 - shape.box.x0;
+	const h = shape.box.y1 - shape.box.y0;
+	const inInterior = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && shape.interior[y * w + x] === 1;
+	let rim = 0;
+	let inked = 0;
+	for (let y = 0; y < h; y++) {
+		for (let x = 0; x < w; x++) {
+			if (!inInterior(x, y)) continue;
+			for (const [dx, dy] of STEPS) {
+				if (inInterior(x + dx, y + dy)) continue;
+				const cx = shape.box.x0 + x + 2 * dx - crop.box.x0;
+				const cy = shape.box.y0 + y + 2 * dy - crop.box.y0;
+				if (cx < 0 || cy < 0 || cx >= crop.width || cy >= crop.height) continue;
+				const p = (cy * crop.width + cx) * 4;
+				let far = 0;
+				for (let c = 0; c < 3; c++) far = Math.max(far, Math.abs(crop.data[p + c]! - colour[c]!));
+				rim++;
+				if (far >= INK_CONTRAST) inked++;
+			}
+		}
+	}
+	return inked / Math.max(1, rim);
+}
+
+const STEPS = [
+	[1, 0],
+	[-1, 0],
+	[0, 1],
+	[0, -1],
+] as const;
 /**
  * Share of a container's box its own colour fills at least, lettering fitted to its edge (dense
  * lettering in a tight balloon leaves under half of it to the background).
@@ -355,6 +392,13 @@ const LETTERED_INTERIOR = 0.4;
 /** Pieces of lettering a container holds at least (specks aside): a glyph leaves one or two. */
 const MIN_PIECES = 3;
 const MIN_PIECE = 6;
+/**
+ * Share of a container's rim in ink, at least: nine tenths around a tight balloon on bench/corpus,
+ * under two thirds around a halo on screentone or an outline's ring.
+ */
+const INKED_RIM = 0.8;
+/** Levels from the container's colour at which a pixel of its rim is ink (black on white: 240). */
+const INK_CONTRAST = 128;
 
 /** Room a panel leaves around its lettering, at least, as a share of the lettering's shorter side. */
 const SURROUND = 0.1;
