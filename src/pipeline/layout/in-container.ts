@@ -7,6 +7,7 @@
  */
 import { area, clipBox, cutPatch, grow, overlap, toImageBox, toPatchBox, union } from "../patch";
 import type { Box, Container, Patch, TranslatedRegion } from "../types";
+import { spans } from "./around";
 import { type Background, colourOf } from "./background";
 import { labelComponents } from "./components";
 import { closedShapes, type Shape } from "./container";
@@ -320,13 +321,6 @@ function piecesOf(
 		if (from >= 0) insideArea += to - from + 1;
 	}
 	return { box, inside, insideArea };
-}
-
-/** Whether `found` spans at least `share` of `box`'s width and of its height. */
-function spans(found: Box, box: Box, share: number): boolean {
-	const w = Math.min(found.x1, box.x1) - Math.max(found.x0, box.x0);
-	const h = Math.min(found.y1, box.y1) - Math.max(found.y0, box.y0);
-	return w >= share * (box.x1 - box.x0) && h >= share * (box.y1 - box.y0);
 }
 
 /**
