@@ -83,7 +83,10 @@ export function glyphsInContainer(
 	const meets = meetsArea(labels, components.length, interior, w, h);
 	let insideArea = 0;
 	for (let i = 0; i < n; i++) insideArea += inside[i]!;
-	const candidates = components.map((c, k) => meets[k]! && !c.touchesEdge && c.area <= 0.5 * insideArea);
+	// Most of the shape of another colour than its background: the shape is an outline (a balloon's,
+	// with the glyphs touching it) around a container of that colour, whose lettering it would take for art.
+	if (components.some((c, k) => meets[k]! && !c.touchesEdge && c.area > 0.5 * insideArea)) return undefined;
+	const candidates = components.map((c, k) => meets[k]! && !c.touchesEdge);
 	const glyphSize = Math.min(maxGlyph, sizeOf(components.filter((_, k) => candidates[k])));
 	// Lettering is all a balloon holds: a larger shape in it is art, and the "container" a panel of the page.
 	if (components.some((c, k) => candidates[k] && !textSized(c, glyphSize, vertical))) return undefined;
