@@ -51,6 +51,19 @@ describe("lettering touching its balloon's outline, read with a rough box", () =
 		},
 	);
 
+	it("erases a stroke standing alone in a glyph's counter that the border closes (the dot in 的's 勺)", () => {
+		const page = new Page(360, 260, [200, 206, 214, 255]);
+		const lines = ["HELLO", "THERC", "WORLD"];
+		const { box } = page.write(lines, 137, 93, 3);
+		page.panel({ x0: box.x0 - 3, y0: box.y0 - 3, x1: box.x1 + 3, y1: box.y1 + 3 }, [255, 255, 255, 255], 3);
+		page.write(lines, 137, 93, 3);
+		// The "C" ends the second line against the border, a dot alone in its counter.
+		page.write(["·"], 137 + 4 * 18, 93 + 27, 3);
+		const { erased } = lay(page, rough.cut(box, "right", 0.7));
+		expect(page.lettersLeft(erased)).toBe(0);
+		expect(page.artChanged(erased)).toBe(0);
+	});
+
 	it("keeps light art around a balloon as drawn: its pockets by the outline are not the balloon's paper", () => {
 		// Grain of 215 to 254: paler than ink, near the balloon's white, yet not its one flat colour.
 		const page = new Page(360, 260).grain({ x0: 0, y0: 0, x1: 360, y1: 260 }, 3, 215, 40);

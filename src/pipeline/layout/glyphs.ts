@@ -84,6 +84,12 @@ export function glyphsInContainer(
 	let insideArea = 0;
 	for (let i = 0; i < n; i++) insideArea += inside[i]!;
 	const candidates = components.map((c, k) => meets[k]! && !c.touchesEdge && c.area <= 0.5 * insideArea);
+	// A stroke alone in a glyph's counter by the outline (the dot in 的's 勺) meets only that counter:
+	// lettering when a glyph's bounds hold it, not as a speck in a pocket away from the glyphs.
+	const inCounters = meetsArea(labels, components.length, insideBackground, w, h);
+	const glyphBoxes = components.filter((_, k) => candidates[k]);
+	for (const [k, c] of components.entries())
+		if (!candidates[k] && inCounters[k] && !c.touchesEdge && glyphBoxes.some((g) => within(c, g))) candidates[k] = true;
 	const glyphSize = Math.min(maxGlyph, sizeOf(components.filter((_, k) => candidates[k])));
 	// Lettering is all a balloon holds: a larger shape in it is art, and the "container" a panel of the page.
 	if (components.some((c, k) => candidates[k] && !textSized(c, glyphSize, vertical))) return undefined;
