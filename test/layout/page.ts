@@ -73,6 +73,35 @@ export class Page {
 		return this;
 	}
 
+	/**
+	 * A balloon with a tail: the ellipse and a triangle from two points of it to `tip`, drawn as one
+	 * shape, the outline `stroke` px inside its edge (where the tail meets the ellipse, a corner).
+	 */
+	balloonWithTail(cx: number, cy: number, rx: number, ry: number, tip: [number, number], stroke = 3): this {
+		const a: [number, number] = [cx + rx * 0.6, cy + ry * 0.4];
+		const b: [number, number] = [cx + rx * 0.85, cy - ry * 0.05];
+		const side = (p: [number, number], q: [number, number], x: number, y: number) =>
+			Math.sign((q[0] - p[0]) * (y - p[1]) - (q[1] - p[1]) * (x - p[0]));
+		const inShape = (x: number, y: number) => {
+			if (Math.hypot((x + 0.5 - cx) / rx, (y + 0.5 - cy) / ry) < 1) return true;
+			const s = side(a, tip, x + 0.5, y + 0.5);
+			return s === side(tip, b, x + 0.5, y + 0.5) && s === side(b, a, x + 0.5, y + 0.5);
+		};
+		const painted: [number, number, Colour][] = [];
+		for (let y = 0; y < this.height; y++) {
+			for (let x = 0; x < this.width; x++) {
+				if (!inShape(x, y)) continue;
+				let edge = false;
+				for (let dy = -stroke; dy <= stroke && !edge; dy++)
+					for (let dx = -stroke; dx <= stroke && !edge; dx++)
+						edge = dx * dx + dy * dy <= stroke * stroke && !inShape(x + dx, y + dy);
+				painted.push([x, y, edge ? INK : WHITE]);
+			}
+		}
+		for (const [x, y, colour] of painted) this.art(x, y, colour);
+		return this;
+	}
+
 	/** A caption panel: a filled rectangle with a dark border. */
 	panel(box: Box, fill: Colour = WHITE, border = 2): this {
 		for (let y = box.y0; y < box.y1; y++) {

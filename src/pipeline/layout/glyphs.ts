@@ -76,7 +76,7 @@ export function glyphsInContainer(
 	// fitted tight to the outline would leave that line's glyphs at the outline for outline.
 	const insideBackground = withCounters(inside, strongInk, ink, w, h, lettered);
 	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
-	const outline = findOutline(strongInk, w, h, insideBackground, strokeBox, em);
+	const outline = findOutline(strongInk, w, h, insideBackground, strokeBox, em, true);
 	const labels = new Int32Array(n);
 	const seeds = outline ? without(strongInk, outline) : strongInk;
 	const components = labelComponents(seeds, w, h, labels);
@@ -227,7 +227,7 @@ export function glyphsAround(
 	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
 	const outline = ink.onPattern
 		? undefined
-		: findOutline(strongInk, w, h, insideAround(strongInk, w, h, readerBox), readerBox, em);
+		: findOutline(strongInk, w, h, insideAround(strongInk, w, h, readerBox), readerBox, em, false);
 	const labels = new Int32Array(w * h);
 	const seeds = outline ? without(strongInk, outline) : strongInk;
 	const components = labelComponents(seeds, w, h, labels);

@@ -17,8 +17,10 @@ import { stepsFrom } from "./steps";
  * outline thickens it and stays in the opening: it is peeled off afterwards (peelStrokes).
  *
  * `ink` holds 1 for ink pixels; the stroke width is measured over `strokeBox`, and `em` (the
- * lettering's size) bounds how long a peeled stroke may be. Undefined when nothing outside the
- * balloon reaches the patch edge (text well inside its balloon or on open background: no outline).
+ * lettering's size) bounds how long a peeled stroke may be. `closed` says the inside is a closed
+ * shape found in the pixels, so that the outline is a drawn one, smooth along its length (see
+ * absorbSlivers). Undefined when nothing outside the balloon reaches the patch edge (text well
+ * inside its balloon or on open background: no outline).
  */
 export function findOutline(
 	ink: Uint8Array,
@@ -27,6 +29,7 @@ export function findOutline(
 	inside: Uint8Array,
 	strokeBox: Box,
 	em: number,
+	closed: boolean,
 ): Uint8Array | undefined {
 	const n = w * h;
 	const outside = new Uint8Array(n);
@@ -43,7 +46,36 @@ export function findOutline(
 	const outline = new Uint8Array(n);
 	for (let i = 0; i < n; i++) if (ink[i] && parts[i] && beyond[parts[i]! - 1]) outline[i] = 1;
 	peelStrokes(outline, ink, outside, w, h, radius, em);
+	if (closed) absorbSlivers(outline, ink, w, h, radius);
 	return outline.includes(1) ? outline : undefined;
+}
+
+/**
+ * Joins to the outline the ink the opening left along it: where a curved or slanted outline meets
+ * the pixel grid, and in the corner where a tail leaves the balloon, the square misses a few pixels
+ * of its inner edge, and those chain into a thin line along the outline that would pass for a
+ * stroke of lettering (and be erased, a notch cut into the outline). Such a piece lies along the
+ * outline: every pixel of it within the square's width of the outline, and half of them next to
+ * it. A glyph touching the outline meets it at a few pixels and reaches into the balloon.
+ * Only for a closed shape's outline: on open background, "outline" is also lettering the patch edge
+ * cuts (glyphs.ts grows the patch past it), and what touches it is the rest of those glyphs.
+ */
+function absorbSlivers(outline: Uint8Array, ink: Uint8Array, w: number, h: number, radius: number): void {
+	const reach = 2 * radius;
+	const steps = stepsFrom(outline, ink, w, h, { reach });
+	const rest = without(ink, outline);
+	const pieces = new Int32Array(rest.length);
+	const found = labelComponents(rest, w, h, pieces);
+	const far = new Uint8Array(found.length + 1);
+	const next = new Uint32Array(found.length + 1);
+	for (let i = 0; i < rest.length; i++) {
+		const piece = pieces[i]!;
+		if (!piece) continue;
+		if (steps[i]! > reach) far[piece] = 1;
+		else if (steps[i] === 1) next[piece]!++;
+	}
+	const along = found.map((c, k) => !far[k + 1] && 2 * next[k + 1]! >= c.area);
+	for (let i = 0; i < rest.length; i++) if (pieces[i] && along[pieces[i]! - 1]) outline[i] = 1;
 }
 
 /**
