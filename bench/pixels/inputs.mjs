@@ -64,6 +64,17 @@ export const CASES = [
 		regions: 12,
 	},
 	{
+		// The same photo as the web serves many: progressive. Its PNG takes the last pass several segments.
+		name: "5000×5000 noisy photo progressive JPEG (25 MP), 12 regions",
+		file: "big-noisy-progressive.jpg",
+		encode: ["-attenuate", "0.6", "+noise", "Gaussian", ...CAMERA_JPEG, "-interlace", "JPEG"],
+		kind: "texture",
+		script: "cyrillic",
+		width: 5000,
+		height: 5000,
+		regions: 12,
+	},
+	{
 		name: "5000×5000 progressive JPEG (25 MP), 12 regions",
 		file: "big-progressive.jpg",
 		encode: [...CAMERA_JPEG, "-interlace", "JPEG"],

@@ -1,3 +1,5 @@
+import { base64Bytes } from "./base64-encode";
+
 /** Bytes of PNG encoded per chunk: a multiple of 3, so chunks join into one valid base64 string. */
 const CHUNK = 3 * 16 * 1024;
 
@@ -98,11 +100,7 @@ export function successBody(
 				throw error;
 			}
 			if (filled > 0) {
-				let binary = "";
-				for (let i = 0; i < filled; i += 8192) {
-					binary += String.fromCharCode(...slice.subarray(i, Math.min(filled, i + 8192)));
-				}
-				controller.enqueue(encoder.encode(btoa(binary)));
+				controller.enqueue(base64Bytes(slice.subarray(0, filled)));
 				return;
 			}
 			controller.enqueue(encoder.encode(`"}`));

@@ -2,7 +2,7 @@ import { PhotonImage } from "@cf-wasm/photon";
 import { PipelineError } from "./errors";
 import { decodeGifRows } from "./pixels/gif/decode";
 import { ImageDataError } from "./pixels/image-error";
-import { decodeJpegHalfRows, decodeJpegRaster, decodeJpegRows } from "./pixels/jpeg/decode";
+import { decodeJpegHalfRows, decodeJpegRaster, decodeJpegRows, resumableJpegRows } from "./pixels/jpeg/decode";
 import { applyOrientation, emitOriented } from "./pixels/orientation";
 import { decodeAdam7, decodePngRows } from "./pixels/png-decode";
 import { rasterSink } from "./pixels/raster-rows";
@@ -37,6 +37,20 @@ export function decodeRows(image: ProbedImage, sink: RowSink, wanted?: readonly 
 		else if (image.jpeg.decoder === "photon") emitOriented(decodeWithPhoton(image.bytes), image.jpeg.orientation, sink);
 		else decodeJpegRows(image.bytes, image.jpeg, sink, wanted);
 	});
+}
+
+/**
+ * Decodes of the image for a pass whose sink stops them (EnoughRows) and takes up again later:
+ * `decode(sink, from)` hands out every row from `from` on, and maybe some before it, which the sink
+ * skips. A JPEG of ours (orientation 1 or 2) starts near `from` (pixels/jpeg/decode.ts
+ * resumableJpegRows); the other kinds decode again from the top.
+ */
+export function resumableRows(image: ProbedImage): (sink: RowSink, from: number) => void {
+	if (image.format === "jpeg" && image.jpeg.decoder !== "photon") {
+		const resume = resumableJpegRows(image.bytes, image.jpeg);
+		if (resume) return (sink, from) => clientFault(() => resume(sink, from));
+	}
+	return (sink) => decodeRows(image, sink);
 }
 
 /**

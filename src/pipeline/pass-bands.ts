@@ -7,13 +7,14 @@
  *
  * The decoders hand rows over synchronously and cannot pause, so the pass runs in segments: when
  * the response pulls, rows are decoded and encoded until HELD_BYTES of compressed pieces wait, the
- * decode is stopped there, and the pieces are handed out; the next segment decodes the image again
- * from its top, skipping the rows already written. Most results fit one segment (a 25 MP page's PNG
- * is 5 to 12 MB); a noisy photo's PNG (40 MB and more) costs a few more decodes instead of its size
- * in memory.
+ * decode is stopped there, and the pieces are handed out; the next segment decodes the image again,
+ * skipping the rows already written. A JPEG's next decode starts near the rows not yet written
+ * (`resumableRows`); the other kinds start from the top. Most results fit one segment (a
+ * 25 MP page's PNG is 5 to 12 MB); a noisy photo's PNG (40 MB and more) costs a few more segments
+ * instead of its size in memory.
  */
 import { type Band, drawOverlay, pasteErased } from "./compose";
-import { decodeRows } from "./decode";
+import { resumableRows } from "./decode";
 import { freeBuffer } from "./free-buffer";
 import { PngEncoder } from "./pixels/png-encode";
 import { decodeUntilEnough, EnoughRows, pixelWords } from "./rows";
@@ -64,11 +65,12 @@ export function bandsToPng(inputs: BandInputs, heldBytes = HELD_BYTES): AsyncIte
 		try {
 			await inputs.overlaysReady;
 			const writer = new BandWriter(inputs, heldBytes);
+			const decode = resumableRows(inputs.job.image);
 			yield* writer.start();
 			while (!writer.done) {
 				const from = writer.rowsWritten;
 				const segment = writer.segment();
-				await decodeUntilEnough(() => decodeRows(inputs.job.image, segment));
+				await decodeUntilEnough(() => decode(segment, from));
 				if (writer.rowsWritten === from) throw new Error(`the decoder stopped at row ${from}`);
 				yield* writer.take();
 			}

@@ -3,7 +3,7 @@ import type { JpegContainer } from "./container";
 import { idct8x8, idctDcOnly, idctDcOnlyHalf, idctHalf } from "./idct";
 import { type ChromaSeen, isRgb, outputSize, samplePlanes, writeMcuRow } from "./output";
 import { type McuRowTarget, spanMcus, writtenColumns } from "./row-target";
-import { ScanCursor } from "./scans";
+import { CURSOR_STATE, ScanCursor } from "./scans";
 import { ZIGZAG } from "./zigzag";
 
 /**
@@ -13,8 +13,15 @@ import { ZIGZAG } from "./zigzag";
  * pixels, into `target`. It holds one MCU row of coefficients, whatever the image's size. With a
  * `target.span`, only the MCUs around it become pixels and the decode ends after its last row;
  * with `target.wanted`, only the wanted MCUs, and the decode ends after the last of them.
+ * `places` lets a decode with a span start at the MCU row above it, where an earlier decode stood
+ * at most two MCU rows before it stopped, instead of reading every scan from its start.
  */
-export function decodeBuffered(bytes: Uint8Array, jpeg: JpegContainer, target: McuRowTarget): ChromaSeen {
+export function decodeBuffered(
+	bytes: Uint8Array,
+	jpeg: JpegContainer,
+	target: McuRowTarget,
+	places?: ScanPlaces,
+): ChromaSeen {
 	const { frame, adobeTransform } = jpeg;
 	const { block } = target;
 	const { width, height } = outputSize(frame, block);
@@ -31,7 +38,9 @@ export function decodeBuffered(bytes: Uint8Array, jpeg: JpegContainer, target: M
 	const rgb = isRgb(frame.components, adobeTransform);
 	const mcus = spanMcus(grid, target.span);
 	const { wanted } = target;
-	for (let my = 0; my < (wanted ? Math.min(mcus.y1, wanted.endRow) : mcus.y1); my++) {
+	const start = mcus.y0 > 0 && places?.restore(mcus.y0, cursors) ? mcus.y0 : 0;
+	for (let my = start; my < (wanted ? Math.min(mcus.y1, wanted.endRow) : mcus.y1); my++) {
+		places?.save(my, cursors);
 		store.startRow(my);
 		for (const cursor of cursors) cursor.decodeUntil(my + 1);
 		// Rows above the span are read, not turned into pixels.
@@ -75,4 +84,39 @@ function naturalOrder(zigzag: Int32Array | undefined): Int32Array {
 	const natural = new Int32Array(64);
 	if (zigzag) for (let k = 0; k < 64; k++) natural[ZIGZAG[k]!] = zigzag[k]!;
 	return natural;
+}
+
+/**
+ * Where every scan's cursor stood at the start of the last two MCU rows a decode began: a decode
+ * stopped by its sink while handing out a row of MCU row k needs to be taken up at k or k - 1 (the
+ * row above the first row not written). Two rows' worth, whatever the image's size.
+ */
+export class ScanPlaces {
+	private readonly rows = [-1, -1];
+	private readonly state: Float64Array[];
+
+	constructor(scans: number) {
+		this.state = [new Float64Array(scans * CURSOR_STATE), new Float64Array(scans * CURSOR_STATE)];
+	}
+
+	/** Bytes held for a file of `scans` scans. */
+	static bytes(scans: number): number {
+		return 2 * scans * CURSOR_STATE * 8;
+	}
+
+	save(my: number, cursors: ScanCursor[]): void {
+		const slot = my & 1;
+		const state = this.state[slot]!;
+		this.rows[slot] = my;
+		for (let i = 0; i < cursors.length; i++) cursors[i]!.save(state, i * CURSOR_STATE);
+	}
+
+	/** Puts every cursor where it stood at the start of MCU row `my`, if that was written down: true then. */
+	restore(my: number, cursors: ScanCursor[]): boolean {
+		const slot = my & 1;
+		if (this.rows[slot] !== my) return false;
+		const state = this.state[slot]!;
+		for (let i = 0; i < cursors.length; i++) cursors[i]!.restore(state, i * CURSOR_STATE);
+		return true;
+	}
 }

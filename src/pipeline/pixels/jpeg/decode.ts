@@ -1,8 +1,9 @@
 import type { Box, Raster, RowSink } from "../../types";
 import { decodeBaseline } from "./baseline";
-import { decodeBuffered } from "./buffered";
+import { decodeBuffered, ScanPlaces } from "./buffered";
 import { mcuRowBytes } from "./coefficients";
 import { type JpegContainer, mcuGrid, oneScan } from "./container";
+import { EntropyMarks } from "./entropy-marks";
 import { isRgb, outputSize } from "./output";
 import { bandTarget, rasterTarget } from "./row-target";
 import { decodeTurnedRows, turnedHeldBytes } from "./turned";
@@ -30,6 +31,34 @@ export function decodeJpegRows(bytes: Uint8Array, jpeg: JpegContainer, sink: Row
 	const target = bandTarget(grid, frame.width, sink, { mirror, wanted: stored && new WantedMcus(grid, stored) });
 	if (oneScan(jpeg)) decodeBaseline(bytes, jpeg, target);
 	else decodeBuffered(bytes, jpeg, target);
+}
+
+/**
+ * Decodes of a JPEG of orientation 1 or 2 (undefined for the turned ones) that a sink may stop and
+ * a later decode take up near where it stopped. `decode(sink, from)` hands out every row from
+ * `from` on, and may hand some before it (which the sink skips): it starts at the MCU row above the
+ * one holding `from` (whose chroma the upsampling reads), where an earlier decode wrote down its
+ * place: a one-scan JPEG the reader's and the DC predictions at every MCU row (`EntropyMarks`), a
+ * multi-scan one every scan's cursor at the last two MCU rows it began (`ScanPlaces`); without a
+ * place there, from the top. The rows are exactly those of a decode from the top. Pass 3 stops when
+ * enough of the PNG waits for the response; a noisy photo's used to be decoded from its top once
+ * per stop.
+ */
+export function resumableJpegRows(
+	bytes: Uint8Array,
+	jpeg: JpegContainer,
+): ((sink: RowSink, from: number) => void) | undefined {
+	const { frame, orientation } = jpeg;
+	if (orientation > 2) return undefined;
+	const grid = mcuGrid(frame);
+	const marks = oneScan(jpeg) ? new EntropyMarks(grid, frame.components.length, [0]) : undefined;
+	const places = marks ? undefined : new ScanPlaces(jpeg.scans.length);
+	return (sink, from) => {
+		const target = bandTarget(grid, frame.width, sink, { mirror: orientation === 2 });
+		const span = from > 0 ? { x0: 0, x1: frame.width, y0: from, y1: frame.height } : undefined;
+		if (marks) decodeBaseline(bytes, jpeg, { ...target, span }, marks);
+		else decodeBuffered(bytes, jpeg, { ...target, span }, places);
+	};
 }
 
 /**
@@ -68,6 +97,10 @@ export function jpegHeldBytes(jpeg: JpegContainer): number {
 	// Per component one MCU row of samples, and an upsampled row of the width.
 	const rows = grid.h.reduce((n, h, c) => n + grid.mcusX * h * 8 * grid.v[c]! * 8 + width * 16, 0);
 	const coefficients = oneScan(jpeg) ? 0 : mcuRowBytes(grid);
-	if (jpeg.orientation <= 2) return rows + coefficients + width * 8 * grid.vmax * 4;
+	// Where resumable decodes can be taken up: a one-scan JPEG's every MCU row, a multi-scan one's last two.
+	const marks = oneScan(jpeg)
+		? EntropyMarks.bytes(grid, jpeg.frame.components.length, 1)
+		: ScanPlaces.bytes(jpeg.scans.length);
+	if (jpeg.orientation <= 2) return rows + coefficients + marks + width * 8 * grid.vmax * 4;
 	return rows + coefficients + turnedHeldBytes(jpeg);
 }

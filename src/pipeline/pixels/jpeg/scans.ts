@@ -1,8 +1,14 @@
 import type { CoefficientStore } from "./coefficients";
 import { componentSize, type Frame, type McuGrid, type Scan } from "./container";
 import { JpegFormatError } from "./errors";
-import { BitReader, type HuffmanTable } from "./huffman";
+import { BitReader, type HuffmanTable, READER_STATE } from "./huffman";
 import { ZIGZAG } from "./zigzag";
+
+/**
+ * Numbers a cursor's place takes (`ScanCursor.save`): the reader's, the next row, the MCUs decoded,
+ * the end-of-band run and a DC prediction for each of at most four components.
+ */
+export const CURSOR_STATE = READER_STATE + 3 + 4;
 
 /**
  * One scan, decoded a band of MCU rows at a time into the coefficient store (quantised values,
@@ -32,6 +38,20 @@ export class ScanCursor {
 	) {
 		this.decoder = new ScanDecoder(new BitReader(bytes, scan.start), store.coefficients, scan, frame);
 		if (scan.components.length === 1) this.blocks = componentSize(frame, grid, scan.components[0]!, 8);
+	}
+
+	/** Writes where the cursor stands into `into[at..at + CURSOR_STATE)`, for `restore` to come back to. */
+	save(into: Float64Array, at: number): void {
+		this.decoder.save(into, at);
+		into[at + READER_STATE] = this.next;
+		into[at + READER_STATE + 1] = this.mcu;
+	}
+
+	/** Stands where `save` wrote. */
+	restore(from: Float64Array, at: number): void {
+		this.decoder.restore(from, at);
+		this.next = from[at + READER_STATE]!;
+		this.mcu = from[at + READER_STATE + 1]!;
 	}
 
 	/** Decodes the scan's blocks of the MCU rows before `end` (the store holding them). */
@@ -88,6 +108,19 @@ class ScanDecoder {
 		if (!frame.progressive) this.kind = "sequential";
 		else if (scan.ss === 0) this.kind = first ? "dcFirst" : "dcRefine";
 		else this.kind = first ? "acFirst" : "acRefine";
+	}
+
+	/** Writes the reader's place, the end-of-band run and the predictions at `at` (see CURSOR_STATE). */
+	save(into: Float64Array, at: number): void {
+		this.reader.save(into, at);
+		into[at + READER_STATE + 2] = this.eobrun;
+		into.set(this.predictions, at + READER_STATE + 3);
+	}
+
+	restore(from: Float64Array, at: number): void {
+		this.reader.restore(from, at);
+		this.eobrun = from[at + READER_STATE + 2]!;
+		for (let c = 0; c < this.predictions.length; c++) this.predictions[c] = from[at + READER_STATE + 3 + c]!;
 	}
 
 	/** At a restart marker: the reader skips it, predictions and runs start over. */
