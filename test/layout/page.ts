@@ -14,6 +14,7 @@ const INK: Colour = [20, 20, 20, 255];
 /** 5×7 cells of each letter ("#" inked): the few letters tests write. */
 const FACE: Record<string, string[]> = {
 	A: [".###.", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"],
+	C: [".####", "#....", "#....", "#....", "#....", "#....", ".####"],
 	E: ["#####", "#....", "#....", "####.", "#....", "#....", "#####"],
 	H: ["#...#", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"],
 	I: ["#####", "..#..", "..#..", "..#..", "..#..", "..#..", "#####"],
@@ -28,6 +29,8 @@ const FACE: Record<string, string[]> = {
 	"!": ["..#..", "..#..", "..#..", "..#..", "..#..", ".....", "..#.."],
 	/** A heavy glyph: solid wherever a square of its strokes' width fits, as in a bold kanji's joints. */
 	"■": ["#####", "#####", "#####", "#####", "#####", "#####", "#####"],
+	/** A dot in the middle of the cell: written over a "C", a stroke standing alone in its counter. */
+	"·": [".....", ".....", ".....", "..#..", ".....", ".....", "....."],
 };
 
 export class Page {

@@ -72,9 +72,9 @@ export function glyphsInContainer(
 	const strongInk = threshold(ink.score, ink.strong);
 	// The counters of a glyph touching the outline are not enclosed by the interior, yet are the
 	// balloon's inside: taken for the world beyond, they would make the glyph a blot of outline.
-	// Looked for all over the lettering the shape holds, not only where the reader's box is: a box
-	// moved off the first line would leave that line's glyphs at the outline for outline.
-	const insideBackground = withCounters(inside, strongInk, w, h, lettered);
+	// Looked for all over the shape, not only where the reader's box is: a box moved off a line
+	// fitted tight to the outline would leave that line's glyphs at the outline for outline.
+	const insideBackground = withCounters(inside, strongInk, ink, w, h, lettered);
 	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
 	const outline = findOutline(strongInk, w, h, insideBackground, strokeBox, em, true);
 	const labels = new Int32Array(n);
@@ -87,6 +87,12 @@ export function glyphsInContainer(
 	// with the glyphs touching it) around a container of that colour, whose lettering it would take for art.
 	if (components.some((c, k) => meets[k]! && !c.touchesEdge && c.area > 0.5 * insideArea)) return undefined;
 	const candidates = components.map((c, k) => meets[k]! && !c.touchesEdge);
+	// A stroke alone in a glyph's counter by the outline (the dot in 的's 勺) meets only that counter:
+	// lettering when a glyph's bounds hold it, not as a speck in a pocket away from the glyphs.
+	const inCounters = meetsArea(labels, components.length, insideBackground, w, h);
+	const glyphBoxes = components.filter((_, k) => candidates[k]);
+	for (const [k, c] of components.entries())
+		if (!candidates[k] && inCounters[k] && !c.touchesEdge && glyphBoxes.some((g) => within(c, g))) candidates[k] = true;
 	const glyphSize = Math.min(maxGlyph, sizeOf(components.filter((_, k) => candidates[k])));
 	// Lettering is all a balloon holds: a larger shape in it is art, and the "container" a panel of the page.
 	if (components.some((c, k) => candidates[k] && !textSized(c, glyphSize, vertical))) return undefined;
@@ -94,33 +100,41 @@ export function glyphsInContainer(
 }
 
 /**
- * The inside's background with the counters of glyphs that touch the outline: pockets of background
- * reaching to within a stroke of the inside, within its bounds, that the lettering's box meets.
- * Strips of art beyond the outline lie next to it too, but the lettering reaches them only when a
- * box much too large says it does.
+ * The inside's background with the counters of glyphs that touch the outline: pockets within the
+ * inside's bounds, reaching to within a stroke of the inside or of a counter already found (a
+ * glyph's counter may lie in another's pocket: the halves of 友's 又 in a corner). Where the
+ * lettering is known to lie (`lettered`), any pocket; elsewhere, where a box moved off a line
+ * fitted tight to the outline did not reach, only pockets of the container's paper: most of their
+ * pixels score below the weak threshold, and they are larger than a speck. Light art beyond the
+ * outline, in the corners of an ellipse's bounds, lies next to the inside too, but is not the
+ * balloon's colour, and grain between the strokes of art leaves specks.
  */
-function withCounters(inside: Uint8Array, ink: Uint8Array, w: number, h: number, lettered: Box): Uint8Array {
+function withCounters(
+	inside: Uint8Array,
+	strongInk: Uint8Array,
+	ink: InkScore,
+	w: number,
+	h: number,
+	lettered: Box,
+): Uint8Array {
 	const bounds = boundingBox(inside, w, h);
 	if (!bounds) return inside;
-	const out = without(inside, ink);
-	// Only where the box meets the inside's bounds (and a glyph beyond) can counters lie.
+	const out = without(inside, strongInk);
 	const area = {
-		x0: Math.max(0, Math.max(bounds.x0, lettered.x0) - COUNTER_MARGIN),
-		y0: Math.max(0, Math.max(bounds.y0, lettered.y0) - COUNTER_MARGIN),
-		x1: Math.min(w, Math.min(bounds.x1, lettered.x1) + COUNTER_MARGIN),
-		y1: Math.min(h, Math.min(bounds.y1, lettered.y1) + COUNTER_MARGIN),
+		x0: Math.max(0, bounds.x0 - COUNTER_MARGIN),
+		y0: Math.max(0, bounds.y0 - COUNTER_MARGIN),
+		x1: Math.min(w, bounds.x1 + COUNTER_MARGIN),
+		y1: Math.min(h, bounds.y1 + COUNTER_MARGIN),
 	};
 	const aw = area.x1 - area.x0;
 	const ah = area.y1 - area.y0;
-	if (aw <= 0 || ah <= 0) return out;
 	const at = (x: number, y: number) => (area.y0 + y) * w + area.x0 + x;
 	const background = new Uint8Array(aw * ah);
-	const near = new Uint8Array(aw * ah);
-	const grown = dilate(inside, w, h, COUNTER_REACH);
+	const reached = new Uint8Array(aw * ah);
 	for (let y = 0; y < ah; y++) {
 		for (let x = 0; x < aw; x++) {
-			background[y * aw + x] = 1 - ink[at(x, y)]!;
-			near[y * aw + x] = grown[at(x, y)]!;
+			background[y * aw + x] = 1 - strongInk[at(x, y)]!;
+			reached[y * aw + x] = inside[at(x, y)]!;
 		}
 	}
 	const labels = new Int32Array(aw * ah);
@@ -131,24 +145,52 @@ function withCounters(inside: Uint8Array, ink: Uint8Array, w: number, h: number,
 		x1: lettered.x1 - area.x0,
 		y1: lettered.y1 - area.y0,
 	};
-	const counters = labelComponents(background, aw, ah, labels, 4).map(
-		(c) => !c.touchesEdge && intersects(c, box) && within(c, local),
-	);
-	const touching = new Uint8Array(counters.length);
-	for (let i = 0; i < labels.length; i++) if (labels[i]! > 0 && near[i]) touching[labels[i]! - 1] = 1;
+	const pockets = labelComponents(background, aw, ah, labels, 4);
+	const paper = new Uint32Array(pockets.length);
 	for (let y = 0; y < ah; y++) {
 		for (let x = 0; x < aw; x++) {
 			const l = labels[y * aw + x]!;
-			if (l > 0 && counters[l - 1] && touching[l - 1]) out[at(x, y)] = 1;
+			if (l > 0 && ink.score[at(x, y)]! < ink.weak) paper[l - 1]!++;
+		}
+	}
+	const counters = pockets.map(
+		(c, k) =>
+			!c.touchesEdge &&
+			within(c, local) &&
+			(intersects(c, box) || (c.area >= MIN_POCKET && paper[k]! >= PAPER_SHARE * c.area)),
+	);
+	const taken = new Uint8Array(counters.length);
+	for (let round = 0; round < COUNTER_DEPTH; round++) {
+		const near = dilate(reached, aw, ah, COUNTER_REACH);
+		let added = false;
+		for (let i = 0; i < labels.length; i++) {
+			const l = labels[i]!;
+			if (l === 0 || taken[l - 1] || !counters[l - 1] || !near[i]) continue;
+			taken[l - 1] = 1;
+			added = true;
+		}
+		if (!added) break;
+		for (let i = 0; i < labels.length; i++) if (labels[i]! > 0 && taken[labels[i]! - 1]) reached[i] = 1;
+	}
+	for (let y = 0; y < ah; y++) {
+		for (let x = 0; x < aw; x++) {
+			const l = labels[y * aw + x]!;
+			if (l > 0 && taken[l - 1]) out[at(x, y)] = 1;
 		}
 	}
 	return out;
 }
 
-/** Margin (px) around where the box meets the inside within which counters are looked for. */
+/** Margin (px) around the inside's bounds within which counters are looked for: a pocket reaching it leaks out. */
 const COUNTER_MARGIN = 16;
 /** How far from the inside (px) a glyph's counter may lie: a stroke's width. */
 const COUNTER_REACH = 4;
+/** Fewest pixels of a pocket told by its colour: a speck's few pixels say nothing of it. */
+const MIN_POCKET = 9;
+/** Share of a pocket's pixels of the container's colour, at least, for it to be the container's paper. */
+const PAPER_SHARE = 0.75;
+/** How many counters deep (a counter within a stroke of a counter only) they are looked for. */
+const COUNTER_DEPTH = 3;
 
 function intersects(a: Box, b: Box): boolean {
 	return a.x1 > b.x0 && a.x0 < b.x1 && a.y1 > b.y0 && a.y0 < b.y1;
