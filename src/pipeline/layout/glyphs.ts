@@ -34,6 +34,8 @@ export interface Glyphs {
 	glyphSize: number;
 }
 
+/** A shape's inside, in squares of the reader box's shorter side, at least, for its outline to be a drawn one. */
+const DRAWN_EMS = 2;
 /** Seeds' longer sides above this many glyph sizes across the lines are art, not lettering. */
 const ACROSS_GLYPHS = 2.5;
 /** ... and along the lines (an Arabic word is one component several glyphs long). */
@@ -76,13 +78,16 @@ export function glyphsInContainer(
 	// fitted tight to the outline would leave that line's glyphs at the outline for outline.
 	const insideBackground = withCounters(inside, strongInk, ink, w, h, lettered);
 	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
-	const outline = findOutline(strongInk, w, h, insideBackground, strokeBox, em, true);
+	let insideArea = 0;
+	for (let i = 0; i < n; i++) insideArea += inside[i]!;
+	// A drawn outline is kept whole (findOutline's `closed`) around a shape room for lettering; in a
+	// pocket of a pattern no larger than a glyph or two, the "outline" is the pattern the glyph crosses.
+	const drawn = insideArea >= DRAWN_EMS * em * em;
+	const outline = findOutline(strongInk, w, h, insideBackground, strokeBox, em, drawn);
 	const labels = new Int32Array(n);
 	const seeds = outline ? without(strongInk, outline) : strongInk;
 	const components = labelComponents(seeds, w, h, labels);
 	const meets = meetsArea(labels, components.length, interior, w, h);
-	let insideArea = 0;
-	for (let i = 0; i < n; i++) insideArea += inside[i]!;
 	// Most of the shape of another colour than its background: the shape is an outline (a balloon's,
 	// with the glyphs touching it) around a container of that colour, whose lettering it would take for art.
 	if (components.some((c, k) => meets[k]! && !c.touchesEdge && c.area > 0.5 * insideArea)) return undefined;
