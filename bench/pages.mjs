@@ -42,6 +42,8 @@ const OUT = "bench/out/pages";
 const TESSERACT = { en: "eng", ja: "jpn", zh: "chi_sim", ko: "kor" };
 /** A block counts as printed over its lettering when more than this share of its glyphs stays visible. */
 const OVERPRINT_RESIDUE = 0.02;
+/** How far in from a container's edge (px) the CER crop keeps pixels: past any outline the pages draw. */
+const OUTLINE_MARGIN = 6;
 
 mkdirSync(OUT, { recursive: true });
 const stages = await bundleTypeset();
@@ -241,13 +243,14 @@ function cer(page, output, file) {
 	let length = 0;
 	for (const block of page.blocks) {
 		if (block.keep) continue;
-		// An ellipse's inscribed rectangle: the balloon's outline and tail are not read as letters.
-		const b = block.container.box;
-		const inset = block.container.shape === "ellipse" ? 0.146 : 0;
-		const [ix, iy] = [(b.x1 - b.x0) * inset, (b.y1 - b.y0) * inset];
-		const c = clipped({ x0: b.x0 + ix, y0: b.y0 + iy, x1: b.x1 - ix, y1: b.y1 - iy }, page);
+		// The container's inside, a few pixels in from its edge, on white: the balloon's outline and
+		// tail are not read as letters, and a line set across an ellipse's widest part is read whole.
+		const c = clipped(block.container.box, page);
+		const { x0, y0, x1, y1 } = block.container.box;
+		const m = OUTLINE_MARGIN;
+		const inner = { ...block.container, box: { x0: x0 + m, y0: y0 + m, x1: x1 - m, y1: y1 - m } };
 		const crop = join(OUT, `${page.name}.${file}.block-${block.id}.png`);
-		writeFileSync(crop, writePng(scaled(output, c, 2)));
+		writeFileSync(crop, writePng(scaled(output, c, 2, (x, y) => insideContainer(inner, x, y))));
 		let read = "";
 		try {
 			read = execFileSync("tesseract", [crop, "stdout", "-l", TESSERACT[page.target], "--psm", "6"], {
@@ -262,13 +265,16 @@ function cer(page, output, file) {
 	return length ? edits / length : 0;
 }
 
-function scaled(image, box, scale) {
+/** The box of the image scaled up, pixels outside `keep` (image px) white. */
+function scaled(image, box, scale, keep = () => true) {
 	const w = (box.x1 - box.x0) * scale;
 	const h = (box.y1 - box.y0) * scale;
-	const data = new Uint8Array(w * h * 4);
+	const data = new Uint8Array(w * h * 4).fill(255);
 	for (let y = 0; y < h; y++)
 		for (let x = 0; x < w; x++) {
-			const s = ((box.y0 + Math.floor(y / scale)) * image.width + box.x0 + Math.floor(x / scale)) * 4;
+			const [ix, iy] = [box.x0 + Math.floor(x / scale), box.y0 + Math.floor(y / scale)];
+			if (!keep(ix, iy)) continue;
+			const s = (iy * image.width + ix) * 4;
 			data.set(image.data.subarray(s, s + 4), (y * w + x) * 4);
 		}
 	return { width: w, height: h, data };
