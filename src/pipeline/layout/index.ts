@@ -77,11 +77,7 @@ export function layoutCrop(
 		// two signs on a wall); a shape of them counts only if it holds lettering (in-container.ts).
 		const flat = measured.kind === "flat";
 		const containerColours = flat ? [measured] : boxColours(first, toPatchBox(first, readerBox));
-		// On textured art, a container of the box's colours is a balloon the box ran past: it lies within
-		// the box's padding. Flooding the whole search area for each of the art's own colours doubled a
-		// noisy photo's layout time and added 20 MB at 25 MP.
-		const within = measured.kind === "texture" ? padded : search;
-		const { found, rest, held } = findInShapes(crop, region, within, readerBox, containerColours, claimed, {
+		const { found, rest, held } = findInShapes(crop, region, search, readerBox, containerColours, claimed, {
 			enclosing: !flat,
 		});
 		if (held) {
