@@ -153,7 +153,7 @@ function coverArea(box: Box): Box {
 const COVER_REACH = 0.2;
 
 /** Whether `found` spans at least `share` of `box`'s width and of its height. */
-export function spans(found: Box, box: Box, share: number): boolean {
+function spans(found: Box, box: Box, share: number): boolean {
 	const w = Math.min(found.x1, box.x1) - Math.max(found.x0, box.x0);
 	const h = Math.min(found.y1, box.y1) - Math.max(found.y0, box.y0);
 	return w >= share * (box.x1 - box.x0) && h >= share * (box.y1 - box.y0);

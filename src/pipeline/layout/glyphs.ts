@@ -88,10 +88,7 @@ export function glyphsInContainer(
 	const seeds = outline ? without(strongInk, outline) : strongInk;
 	const components = labelComponents(seeds, w, h, labels);
 	const meets = meetsArea(labels, components.length, interior, w, h);
-	// Most of the shape of another colour than its background: the shape is an outline (a balloon's,
-	// with the glyphs touching it) around a container of that colour, whose lettering it would take for art.
-	if (components.some((c, k) => meets[k]! && !c.touchesEdge && c.area > 0.5 * insideArea)) return undefined;
-	const candidates = components.map((c, k) => meets[k]! && !c.touchesEdge);
+	const candidates = components.map((c, k) => meets[k]! && !c.touchesEdge && c.area <= 0.5 * insideArea);
 	// A stroke alone in a glyph's counter by the outline (the dot in 的's 勺) meets only that counter:
 	// lettering when a glyph's bounds hold it, not as a speck in a pocket away from the glyphs.
 	const inCounters = meetsArea(labels, components.length, insideBackground, w, h);

@@ -7,10 +7,8 @@
  */
 import { area, clipBox, cutPatch, grow, overlap, toImageBox, toPatchBox, union } from "../patch";
 import type { Box, Container, Patch, TranslatedRegion } from "../types";
-import { spans } from "./around";
 import { type Background, colourOf } from "./background";
 import { bodyOf } from "./body";
-import { labelComponents } from "./components";
 import { closedShapes, type Shape } from "./container";
 import { type Finding, measureGlyphs } from "./finding";
 import { glyphsInContainer, maxGlyph } from "./glyphs";
@@ -38,8 +36,6 @@ const MIN_RECTANGLE_FILL = 0.1;
 const SECOND_SHARE = 0.5;
 /** How far (px) a container may reach past the reader's box and still be held by it. */
 const HELD_SLACK = 4;
-/** Share of the reader's box (each way) a container held by it spans at least, off a flat background. */
-const HELD_SPAN = 0.4;
 /** An inside this full of its bounding box is a rectangle: a panel, as is any dark shape. */
 const RECTANGULAR = 0.9;
 
@@ -52,8 +48,7 @@ const RECTANGULAR = 0.9;
  * second container would (two signs on a wall read as one region). `claimed` says a shape belongs
  * to another region (its box's centre is inside): it is never taken as this region's second container.
  * `enclosing`: for colours taken from the box rather than measured as its background, a shape counts
- * only with room all round the lettering it holds, or when it holds lettering of another colour fitted
- * to its edge (holdsLettering): a balloon is never taken for a glyph, nor its outline for a panel.
+ * only with room all round the lettering it holds.
  */
 export function findInShapes(
 	crop: Patch,
@@ -74,14 +69,12 @@ export function findInShapes(
 		if (!first) continue;
 		// A box around the whole container is a box around all its lettering: the lettering is found as
 		// on open background, from the box (glyphs fitted tightly, touching the outline on every side,
-		// cut the container's background in pieces the flood cannot join; the container is all of
-		// them), the container kept. For a colour of the box's own, a shape inside the box may be a
-		// glyph's: there it must hold lettering and span much of the box.
-		const pieces =
-			!primary && within(first.box, grow(readerBox, HELD_SLACK)) ? piecesOf(first, shapes, region.vertical) : undefined;
-		const lettered = (shape: Shape) => holdsLettering(crop, shape, colourOf(bg));
-		if (pieces && (!enclosing || (lettered(first) && spans(pieces.box, readerBox, HELD_SPAN)))) {
-			return { found: [], held: { container: containerOf(pieces, pieces.insideArea, bg), bg } };
+		// cut the container's background in pieces the flood cannot join), the container kept. Not for
+		// a colour of the box's own: there a shape inside the box may be a glyph's, not a container.
+		if (!enclosing && !primary && within(first.box, grow(readerBox, HELD_SLACK))) {
+			let insideArea = 0;
+			for (const v of first.inside) insideArea += v;
+			return { found: [], held: { container: containerOf(first, insideArea, bg), bg } };
 		}
 		// Another shape is part of the region when the reader said a line is in it, or else when the box
 		// holds most of its lettering (a neighbour the box only grazes keeps its own).
@@ -92,7 +85,7 @@ export function findInShapes(
 		for (const shape of shapes) {
 			if ((primary || shape !== first) && (!part(shape) || claimed(shape))) continue;
 			const inside = inShape(crop, region, search, readerBox, bg, shape);
-			if (!inside || (enclosing && !surrounds(shape.box, inside.finding.textBox) && !lettered(shape))) continue;
+			if (!inside || (enclosing && !surrounds(shape.box, inside.finding.textBox))) continue;
 			found.push(inside.finding);
 			if (!primary) {
 				primary = shape;
@@ -202,7 +195,7 @@ function inShape(
 	return { finding, glyphCount: glyphs.components.length };
 }
 
-function containerOf(shape: Pick<Shape, "box" | "inside">, insideArea: number, bg: Background): Container {
+function containerOf(shape: Shape, insideArea: number, bg: Background): Container {
 	const fill = insideArea / area(shape.box);
 	const [r, g, b] = colourOf(bg) as [number, number, number];
 	const light = 0.299 * r + 0.587 * g + 0.114 * b >= 128;
@@ -304,121 +297,6 @@ function surrounds(outer: Box, inner: Box): boolean {
 	const margin = Math.max(2, SURROUND * Math.min(inner.x1 - inner.x0, inner.y1 - inner.y0));
 	return within(grow(inner, margin), outer);
 }
-
-/**
- * The pieces of one container its tight lettering cut apart: `first` and the shapes of its colour
- * spanning the same rows (columns, for vertical lettering) across the lines, as one shape: their
- * union, each line across it filled between its first and last piece (a balloon is convex).
- */
-function piecesOf(
-	first: Shape,
-	shapes: Shape[],
-	vertical: boolean,
-): Pick<Shape, "box" | "inside"> & { insideArea: number } {
-	const across = (b: Box) => (vertical ? [b.x0, b.x1] : [b.y0, b.y1]) as [number, number];
-	const [a0, a1] = across(first.box);
-	const same = shapes.filter((s) => {
-		const [b0, b1] = across(s.box);
-		return Math.abs(b0 - a0) <= HELD_SLACK && Math.abs(b1 - a1) <= HELD_SLACK;
-	});
-	const box = same.reduce((b, s) => union(b, s.box), first.box);
-	const w = box.x1 - box.x0;
-	const h = box.y1 - box.y0;
-	const inside = new Uint8Array(w * h);
-	for (const s of same) {
-		const sw = s.box.x1 - s.box.x0;
-		for (let y = s.box.y0; y < s.box.y1; y++)
-			for (let x = s.box.x0; x < s.box.x1; x++)
-				if (s.inside[(y - s.box.y0) * sw + x - s.box.x0]) inside[(y - box.y0) * w + x - box.x0] = 1;
-	}
-	// Each line along the lettering, filled from its first piece to its last.
-	const [lines, along] = vertical ? [w, h] : [h, w];
-	const at = (line: number, k: number) => (vertical ? k * w + line : line * w + k);
-	let insideArea = 0;
-	for (let line = 0; line < lines; line++) {
-		let from = -1;
-		let to = -1;
-		for (let k = 0; k < along; k++) {
-			if (!inside[at(line, k)]) continue;
-			if (from < 0) from = k;
-			to = k;
-		}
-		for (let k = Math.max(0, from); k <= to; k++) inside[at(line, k)] = 1;
-		if (from >= 0) insideArea += to - from + 1;
-	}
-	return { box, inside, insideArea };
-}
-
-/**
- * Whether a shape is a container of lettering rather than a glyph, a halo or a fleck of art, when
- * the lettering fills it to its edge (a balloon fitted to its text): its own colour fills much of its
- * box, the rest of the box is several pieces (glyphs, enclosed or touching the outline), and it ends
- * in ink all round (its outline and its lettering). A glyph's strokes leave one or two pieces of art
- * between them and its edge; an outline's ring fills little of its box; a halo around lettering on
- * tone or art ends, outside, at the tone's paper or the art as often as at ink.
- */
-function holdsLettering(crop: Patch, shape: Shape, colour: number[]): boolean {
-	const w = shape.box.x1 - shape.box.x0;
-	const h = shape.box.y1 - shape.box.y0;
-	let interiorArea = 0;
-	for (const v of shape.interior) interiorArea += v;
-	if (interiorArea < LETTERED_INTERIOR * w * h || endsInInk(crop, shape, colour) < INKED_RIM) return false;
-	const rest = new Uint8Array(w * h);
-	for (let i = 0; i < rest.length; i++) rest[i] = 1 - shape.interior[i]!;
-	const pieces = labelComponents(rest, w, h, new Int32Array(w * h)).filter((c) => c.area >= MIN_PIECE);
-	return pieces.length >= MIN_PIECES;
-}
-
-/**
- * Share of the pixels two steps beyond the shape's interior (past an anti-aliased edge pixel) that
- * are ink: INK_CONTRAST levels or more from the shape's colour.
- */
-function endsInInk(crop: Patch, shape: Shape, colour: number[]): number {
-	const w = shape.box.x1 - shape.box.x0;
-	const h = shape.box.y1 - shape.box.y0;
-	const inInterior = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && shape.interior[y * w + x] === 1;
-	let rim = 0;
-	let inked = 0;
-	for (let y = 0; y < h; y++) {
-		for (let x = 0; x < w; x++) {
-			if (!inInterior(x, y)) continue;
-			for (const [dx, dy] of STEPS) {
-				if (inInterior(x + dx, y + dy)) continue;
-				const cx = shape.box.x0 + x + 2 * dx - crop.box.x0;
-				const cy = shape.box.y0 + y + 2 * dy - crop.box.y0;
-				if (cx < 0 || cy < 0 || cx >= crop.width || cy >= crop.height) continue;
-				const p = (cy * crop.width + cx) * 4;
-				let far = 0;
-				for (let c = 0; c < 3; c++) far = Math.max(far, Math.abs(crop.data[p + c]! - colour[c]!));
-				rim++;
-				if (far >= INK_CONTRAST) inked++;
-			}
-		}
-	}
-	return inked / Math.max(1, rim);
-}
-
-const STEPS = [
-	[1, 0],
-	[-1, 0],
-	[0, 1],
-	[0, -1],
-] as const;
-/**
- * Share of a container's box its own colour fills at least, lettering fitted to its edge (dense
- * lettering in a tight balloon leaves under half of it to the background).
- */
-const LETTERED_INTERIOR = 0.4;
-/** Pieces of lettering a container holds at least (specks aside): a glyph leaves one or two. */
-const MIN_PIECES = 3;
-const MIN_PIECE = 6;
-/**
- * Share of a container's rim in ink, at least: nine tenths around a tight balloon on bench/corpus,
- * under two thirds around a halo on screentone or an outline's ring.
- */
-const INKED_RIM = 0.8;
-/** Levels from the container's colour at which a pixel of its rim is ink (black on white: 240). */
-const INK_CONTRAST = 128;
 
 /** Room a panel leaves around its lettering, at least, as a share of the lettering's shorter side. */
 const SURROUND = 0.1;

@@ -15,7 +15,7 @@
  */
 
 import type { Mode } from "../../request/options";
-import { area, clipBox, cutPatch, grow, overlap, toPatchBox, union } from "../patch";
+import { area, clipBox, cutPatch, overlap, toPatchBox, union } from "../patch";
 import type { Box, Container, Patch, Rgb, TextBlock, TranslatedRegion } from "../types";
 import { findAround } from "./around";
 import { type Background, boxColours, fitBackground, predict } from "./background";
@@ -29,8 +29,6 @@ export type { LaidOut } from "./blocks";
 export type { Lettering } from "./finding";
 export { MAX_SEARCH_PIXELS, searchArea } from "./search";
 
-/** Margin (px) kept around a container that holds a region's lettering: its outline and a little beyond. */
-const HELD_MARGIN = 6;
 /** Another region's box claims a component this much more than the region's own box does. */
 const DUPLICATE_BOXES = 0.5;
 
@@ -72,29 +70,18 @@ export function layoutCrop(
 		const measured = fitBackground(first, toPatchBox(first, readerBox));
 		const claimed = (shape: { box: Box; inside: Uint8Array }) =>
 			boxes.some((o) => o.id !== region.id && holdsPoint(shape.box, shape.inside, centre(o.box)));
-		// Off a flat background, the box's own colours may be those of panels or balloons it runs over
-		// the edge of, or holds two of (a caption box run onto tone, a box run past a balloon onto art,
-		// two signs on a wall); a shape of them counts only if it holds lettering (in-container.ts).
+		// On screentone or a gradient, the box's own colours may be those of panels or labels it runs
+		// over the edge of, or holds two of (a caption box run onto tone, two signs on a wall). On a
+		// flat background or on texture they are its lettering's: a bold glyph's strokes close shapes too.
 		const flat = measured.kind === "flat";
-		const containerColours = flat ? [measured] : boxColours(first, toPatchBox(first, readerBox));
+		const shapesOfBox = measured.kind === "periodic" || measured.kind === "gradient";
+		const containerColours = flat ? [measured] : shapesOfBox ? boxColours(first, toPatchBox(first, readerBox)) : [];
 		const { found, rest, held } = findInShapes(crop, region, search, readerBox, containerColours, claimed, {
 			enclosing: !flat,
 		});
 		if (held) {
-			// The lettering is in the container: a box run past it onto the art (not flat) holds none there.
-			const lettered = flat ? readerBox : clipBox(readerBox, grow(held.container.box, HELD_MARGIN));
 			const colour = centreColour(held.bg, first.width, first.height);
-			const heldPadded = paddedBox(lettered, search);
-			open.push({
-				region,
-				part: 0,
-				search,
-				readerBox: lettered,
-				bg: held.bg,
-				padded: heldPadded,
-				colour,
-				held: held.container,
-			});
+			open.push({ region, part: 0, search, readerBox, bg: held.bg, padded, colour, held: held.container });
 			continue;
 		}
 		if (found.length > 0) {
