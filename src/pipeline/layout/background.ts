@@ -97,6 +97,32 @@ export function boxColours(patch: Patch, readerBox: Box): Background[] {
 }
 
 const BOX_COLOURS = 4;
+
+/**
+ * Of the box's commonest colours (boxColours), those flat as paper: most of the box's pixels within
+ * SAME of the colour lie within PAPER_SPREAD of it. A balloon's inside is one colour to a level or
+ * two, however the box ran past it onto art; photo texture and painted art spread evenly over any
+ * such range (and sensor noise over several levels), so on a photo none is, and nothing is flooded.
+ */
+export function paperColours(patch: Patch, readerBox: Box): Background[] {
+	const pixels = boxPixels(patch, readerBox);
+	return boxColours(patch, readerBox).filter((bg) => {
+		const colour = colourOf(bg);
+		let near = 0;
+		let tight = 0;
+		for (const i of pixels) {
+			if (!nearColour(patch.data, i, colour, SAME)) continue;
+			near++;
+			if (nearColour(patch.data, i, colour, PAPER_SPREAD)) tight++;
+		}
+		return tight >= PAPER_SHARE * near;
+	});
+}
+
+/** Levels within which a flat paper's pixels lie, JPEG noise included... */
+const PAPER_SPREAD = 4;
+/** ...most of them: this share of those within SAME. */
+const PAPER_SHARE = 0.8;
 const SHAPE_SHARE = 0.05;
 
 function nearColour(data: Uint8Array, i: number, colour: number[], within = FLAT): boolean {

@@ -6,6 +6,7 @@
  * and stops there, one that stops by itself is a shape. Each shape is its flood (the interior) with everything the flood
  * encloses (glyphs, their counters): the inside.
  */
+import { union } from "../patch";
 import type { Box, Patch } from "../types";
 import { fillHoles } from "./masks";
 
@@ -36,13 +37,24 @@ export interface Shape {
 	inkInBox: number;
 	/** Bounding box of them, image px: where the lettering is, and any art the shape holds. */
 	enclosed: Box;
+	/** Pieces of one balloon joined (joinedPieces): a container only if fitted to its lettering. */
+	joined?: true;
 }
 
 /**
  * The closed shapes of `colour` (RGBA, each channel within `tolerance`) that meet the reader's box
  * and enclose some of its ink, most ink first. `area` is the search area (image px, inside the crop).
+ * `pieces`: the first shape is joined with the other pieces of its container (lettering fitted to a
+ * balloon's outline cuts its inside apart), given which way the lettering runs.
  */
-export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: number[], tolerance: number): Shape[] {
+export function closedShapes(
+	crop: Patch,
+	area: Box,
+	readerBox: Box,
+	colour: number[],
+	tolerance: number,
+	pieces?: { vertical: boolean },
+): Shape[] {
 	const w = area.x1 - area.x0;
 	const h = area.y1 - area.y0;
 	if (w < 3 || h < 3) return [];
@@ -158,18 +170,26 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 		return far >= EDGED * (near + far);
 	};
 
-	/** The shape of a closed flood: its interior, all it encloses, and the ink in it. */
-	const shapeOf = (k: number): Shape | undefined => {
-		const { box } = floods[k]!;
+	/**
+	 * The shape of closed floods (labels `ks`, one unless pieces are joined): its interior, all it
+	 * encloses (with `fillLines`, each line along the lettering also filled from its first piece to
+	 * its last: a balloon is convex), and the ink in it.
+	 */
+	const shapeOf = (ks: number[], fillLines?: { vertical: boolean }): Shape | undefined => {
+		const box = ks.map((k) => floods[k]!.box).reduce(union);
 		const bw = box.x1 - box.x0;
 		const bh = box.y1 - box.y0;
 		const interior = new Uint8Array(bw * bh);
-		const label = k + 1;
-		for (let y = 0; y < bh; y++) {
-			const row = (box.y0 + y) * w + box.x0;
-			for (let x = 0; x < bw; x++) if (labels[row + x] === label) interior[y * bw + x] = 1;
+		for (const k of ks) {
+			const label = k + 1;
+			const { box: own } = floods[k]!;
+			for (let y = own.y0; y < own.y1; y++) {
+				const row = y * w;
+				for (let x = own.x0; x < own.x1; x++)
+					if (labels[row + x] === label) interior[(y - box.y0) * bw + x - box.x0] = 1;
+			}
 		}
-		const inside = fillHoles(interior.slice(), bw, bh);
+		const inside = fillHoles(fillLines ? filledAlong(interior, bw, bh, fillLines.vertical) : interior.slice(), bw, bh);
 		let ink = 0;
 		let inkInBox = 0;
 		const held = { x0: bw, y0: bh, x1: 0, y1: 0 };
@@ -196,13 +216,84 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 		return { box: toImage({ x0: 0, y0: 0, x1: bw, y1: bh }), interior, inside, ink, inkInBox, enclosed: toImage(held) };
 	};
 
-	const shapes: Shape[] = [];
+	const shapes: { shape: Shape; k: number }[] = [];
 	for (const [k, flood] of floods.entries()) {
 		// The counters of glyphs are closed floods too, too small to hold lettering.
-		const shape = flood.open || flood.area < MIN_AREA ? undefined : shapeOf(k);
-		if (shape) shapes.push(shape);
+		const shape = flood.open || flood.area < MIN_AREA ? undefined : shapeOf([k]);
+		if (shape) shapes.push({ shape, k });
 	}
-	return shapes.sort((p, q) => q.inkInBox - p.inkInBox);
+	shapes.sort((p, q) => q.shape.inkInBox - p.shape.inkInBox);
+	if (pieces) shapes.push(...joinedPieces(floods, pieces.vertical, shapeOf));
+	return shapes.sort((p, q) => q.shape.inkInBox - p.shape.inkInBox).map((s) => s.shape);
+}
+
+/**
+ * Lettering fitted to a balloon cuts its inside in pieces from outline to outline across the lines,
+ * none holding a glyph whole: each run of closed floods spanning the same lines (or some of them,
+ * where it narrows to its ends; within PIECE_SLACK), each within a line's height of the next, joined into one shape (`shapeOf`, lines filled between
+ * pieces). Over MAX_PIECES floods spanning a line are specks of noise or texture: no balloon, none.
+ */
+function joinedPieces(
+	floods: { box: Box; open: boolean; area: number }[],
+	vertical: boolean,
+	shapeOf: (ks: number[], fillLines: { vertical: boolean }) => Shape | undefined,
+): { shape: Shape; k: number }[] {
+	const across = (b: Box) => (vertical ? [b.x0, b.x1] : [b.y0, b.y1]) as [number, number];
+	const along = (b: Box) => (vertical ? [b.y0, b.y1] : [b.x0, b.x1]) as [number, number];
+	const candidates = floods
+		.map((f, k) => ({ f, k }))
+		.filter(({ f }) => !f.open && f.area >= PIECE_AREA && across(f.box)[1] - across(f.box)[0] >= MIN_LINE);
+	if (candidates.length > MAX_PIECES) return [];
+	candidates.sort((p, q) => along(p.f.box)[0] - along(q.f.box)[0]);
+	const runs: { a0: number; a1: number; end: number; ks: number[] }[] = [];
+	for (const { f, k } of candidates) {
+		const [a0, a1] = across(f.box);
+		const [b0, b1] = along(f.box);
+		// One span holds the other (a balloon narrows to its ends), and the gap is under a line's height.
+		const nested = (r: { a0: number; a1: number }) =>
+			(a0 >= r.a0 - PIECE_SLACK && a1 <= r.a1 + PIECE_SLACK) || (r.a0 >= a0 - PIECE_SLACK && r.a1 <= a1 + PIECE_SLACK);
+		const run = runs.find((r) => nested(r) && b0 - r.end <= Math.max(a1 - a0, r.a1 - r.a0));
+		if (run) {
+			run.ks.push(k);
+			run.end = Math.max(run.end, b1);
+			run.a0 = Math.min(run.a0, a0);
+			run.a1 = Math.max(run.a1, a1);
+		} else runs.push({ a0, a1, end: b1, ks: [k] });
+	}
+	const joined: { shape: Shape; k: number }[] = [];
+	for (const run of runs) {
+		if (run.ks.length < 2) continue;
+		const shape = shapeOf(run.ks, { vertical });
+		if (shape) joined.push({ shape: { ...shape, joined: true }, k: run.ks[0]! });
+	}
+	return joined;
+}
+
+/** Fewest pixels of a piece of a balloon's inside, and fewest px across the lines it spans. */
+const PIECE_AREA = 8;
+const MIN_LINE = 8;
+/** Most floods spanning a line that are looked at for pieces of one balloon. */
+const MAX_PIECES = 256;
+
+/** How far (px) the pieces of one container may start and end from each other across the lines. */
+const PIECE_SLACK = 4;
+
+/** A copy of the mask with each line along the lettering set from its first set pixel to its last. */
+function filledAlong(mask: Uint8Array, w: number, h: number, vertical: boolean): Uint8Array {
+	const out = mask.slice();
+	const [lines, length] = vertical ? [w, h] : [h, w];
+	const at = (line: number, k: number) => (vertical ? k * w + line : line * w + k);
+	for (let line = 0; line < lines; line++) {
+		let from = -1;
+		let to = -1;
+		for (let k = 0; k < length; k++) {
+			if (!mask[at(line, k)]) continue;
+			if (from < 0) from = k;
+			to = k;
+		}
+		for (let k = Math.max(0, from); k <= to; k++) out[at(line, k)] = 1;
+	}
+	return out;
 }
 
 /** Whether the RGBA pixel at byte `p` is within `tolerance` of (r, g, b, a) in every channel. */

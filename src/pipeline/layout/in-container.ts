@@ -13,8 +13,9 @@ import { closedShapes, type Shape } from "./container";
 import { type Finding, measureGlyphs } from "./finding";
 import { glyphsInContainer, maxGlyph } from "./glyphs";
 import { inkScore } from "./ink";
-import { reframe } from "./masks";
+import { dilate, reframe } from "./masks";
 import { letteringLength } from "./measure";
+import { medianRgba } from "./median";
 import { holdsMoreText, shapesBeside, textBeyond } from "./neighbour";
 import { joinTexts, splitByShares } from "./split-text";
 
@@ -48,7 +49,9 @@ const RECTANGULAR = 0.9;
  * second container would (two signs on a wall read as one region). `claimed` says a shape belongs
  * to another region (its box's centre is inside): it is never taken as this region's second container.
  * `enclosing`: for colours taken from the box rather than measured as its background, a shape counts
- * only with room all round the lettering it holds.
+ * only with room all round the lettering it holds, or as a balloon fitted to its lettering
+ * (tightBalloon); there the pieces such lettering cuts a balloon's inside into are joined.
+ * `onArt`: the box's background is texture, and a shape must end in ink all round besides.
  */
 export function findInShapes(
 	crop: Patch,
@@ -57,14 +60,15 @@ export function findInShapes(
 	readerBox: Box,
 	colours: Background[],
 	claimed: (shape: Shape) => boolean,
-	{ enclosing = false } = {},
+	{ enclosing = false, onArt = false } = {},
 ): { found: Finding[]; rest?: TranslatedRegion & { part: number }; held?: { container: Container; bg: Background } } {
 	const lines = region.lines ?? [];
 	const found: Finding[] = [];
 	let primary: Shape | undefined;
 	let primaryGlyphs = 0;
 	for (const bg of colours) {
-		const shapes = closedShapes(crop, search, readerBox, colourOf(bg), FLOOD_TOLERANCE);
+		const pieces = enclosing ? { vertical: region.vertical } : undefined;
+		const shapes = closedShapes(crop, search, readerBox, colourOf(bg), FLOOD_TOLERANCE, pieces);
 		const first = shapes[0];
 		if (!first) continue;
 		// A box around the whole container is a box around all its lettering: the lettering is found as
@@ -84,8 +88,27 @@ export function findInShapes(
 				: shape.inkInBox >= SECOND_SHARE * shape.ink && shape.inkInBox >= 0.1 * (primary ?? first).inkInBox;
 		for (const shape of shapes) {
 			if ((primary || shape !== first) && (!part(shape) || claimed(shape))) continue;
+			// A shape around the container found (its outline, with the glyphs touching it) holds nothing more.
+			if (primary && within(primary.box, shape.box)) continue;
+			// A balloon fitted to its lettering, the box around it (and the art it ran onto): as above, its
+			// lettering is found from the box, there cut to the balloon.
+			const tight = enclosing && tightBalloon(crop, shape, colourOf(bg), region, readerBox);
+			if (
+				tight &&
+				!primary &&
+				within(shape.box, grow(readerBox, HELD_SLACK)) &&
+				lines.every((l) => overlap(l.box, shape.box) >= 0.5 * area(l.box))
+			) {
+				let insideArea = 0;
+				for (const v of shape.inside) insideArea += v;
+				return { found: [], held: { container: containerOf(shape, insideArea, bg), bg } };
+			}
 			const inside = inShape(crop, region, search, readerBox, bg, shape);
-			if (!inside || (enclosing && !surrounds(shape.box, inside.finding.textBox))) continue;
+			if (!inside) continue;
+			if (enclosing && (shape.joined || !surrounds(shape.box, inside.finding.textBox)) && !tight) continue;
+			// On art, a balloon ends in its outline (and lettering) all round: an outline's ring, whose
+			// inside is the balloon's paper, ends in the art as often.
+			if (onArt && !tight && rimOf(crop, shape, colourOf(bg)).inked < INKED_RIM) continue;
 			found.push(inside.finding);
 			if (!primary) {
 				primary = shape;
@@ -297,6 +320,177 @@ function surrounds(outer: Box, inner: Box): boolean {
 	const margin = Math.max(2, SURROUND * Math.min(inner.x1 - inner.x0, inner.y1 - inner.y0));
 	return within(grow(inner, margin), outer);
 }
+
+/**
+ * Whether a shape of one of the box's own colours is a balloon fitted to its lettering (glyphs touch
+ * its outline, so it leaves no room around them), not a glyph of that colour, a row of such glyphs or
+ * a halo around lettering. It holds one of the lines the reader gave or, without lines, spans most of
+ * the reader's box along its longer side (a glyph spans a character's share of it); and (rimOf) it
+ * ends in ink nearly all round, one ink (its outline and the glyphs touching it; a halo ends at the
+ * tone or art around it as often, a glyph on texture in the texture), it encloses nothing but that
+ * ink (outlined glyphs enclose art between them), and the ink ends a little past it (the background
+ * around glyphs of the shape's colour runs on).
+ */
+function tightBalloon(crop: Patch, shape: Shape, colour: number[], region: TranslatedRegion, readerBox: Box): boolean {
+	const lines = region.lines ?? [];
+	const holdsLine = lines.some((l) => overlap(l.box, shape.box) >= 0.5 * area(l.box));
+	const w = readerBox.x1 - readerBox.x0;
+	const h = readerBox.y1 - readerBox.y0;
+	const along = w >= h ? shape.box.x1 - shape.box.x0 : shape.box.y1 - shape.box.y0;
+	const wide = along >= BALLOON_SPAN * Math.max(w, h);
+	const rim = rimOf(crop, shape, colour);
+	return (
+		(lines.length > 0 ? holdsLine : wide) &&
+		rim.inked >= INKED_RIM &&
+		rim.oneInk >= ONE_INK &&
+		rim.other <= NOT_INK &&
+		rim.beyond <= INK_BEYOND
+	);
+}
+
+/** Share of the reader box's longer side a balloon fitted to its lettering spans at least. */
+const BALLOON_SPAN = 0.5;
+
+/**
+ * What lies two steps beyond the shape's interior (past an anti-aliased edge pixel): the share of
+ * those pixels that are ink (INK_CONTRAST levels or more from the shape's colour), and the share of
+ * them within INK_SPREAD of the ink's median colour (one ink); then what the shape encloses that is
+ * not that ink (notLettering), and how much of that ink lies past it (inkBeyond).
+ */
+function rimOf(
+	crop: Patch,
+	shape: Shape,
+	colour: number[],
+): { inked: number; oneInk: number; other: number; beyond: number } {
+	const w = shape.box.x1 - shape.box.x0;
+	const h = shape.box.y1 - shape.box.y0;
+	const inInterior = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && shape.interior[y * w + x] === 1;
+	let rim = 0;
+	const inked: number[] = [];
+	for (let y = 0; y < h; y++) {
+		for (let x = 0; x < w; x++) {
+			if (!inInterior(x, y)) continue;
+			for (const [dx, dy] of STEPS) {
+				if (inInterior(x + dx, y + dy)) continue;
+				const cx = shape.box.x0 + x + 2 * dx - crop.box.x0;
+				const cy = shape.box.y0 + y + 2 * dy - crop.box.y0;
+				if (cx < 0 || cy < 0 || cx >= crop.width || cy >= crop.height) continue;
+				const p = (cy * crop.width + cx) * 4;
+				let far = 0;
+				for (let c = 0; c < 3; c++) far = Math.max(far, Math.abs(crop.data[p + c]! - colour[c]!));
+				rim++;
+				if (far >= INK_CONTRAST) inked.push(cy * crop.width + cx);
+			}
+		}
+	}
+	const ink = medianRgba(crop.data, Int32Array.from(inked));
+	let oneInk = 0;
+	if (ink)
+		for (const i of inked) {
+			let off = 0;
+			for (let c = 0; c < 3; c++) off = Math.max(off, Math.abs(crop.data[i * 4 + c]! - ink[c]!));
+			if (off <= INK_SPREAD) oneInk++;
+		}
+	return {
+		inked: inked.length / Math.max(1, rim),
+		oneInk: oneInk / Math.max(1, inked.length),
+		other: ink ? notLettering(crop, shape, colour, ink) : 1,
+		beyond: ink ? inkBeyond(crop, shape, ink) : 1,
+	};
+}
+
+/**
+ * Share of the pixels OUTLINE_REACH px outside the shape's box (a ring round it, in the crop) of
+ * `ink`: past a balloon's outline lies art; around glyphs of the shape's colour, the background
+ * that rims them runs on.
+ */
+function inkBeyond(crop: Patch, shape: Shape, ink: number[]): number {
+	const { x0, y0, x1, y1 } = grow(shape.box, OUTLINE_REACH);
+	let ring = 0;
+	let inked = 0;
+	const visit = (x: number, y: number) => {
+		const cx = x - crop.box.x0;
+		const cy = y - crop.box.y0;
+		if (cx < 0 || cy < 0 || cx >= crop.width || cy >= crop.height) return;
+		const p = (cy * crop.width + cx) * 4;
+		let off = 0;
+		for (let c = 0; c < 3; c++) off = Math.max(off, Math.abs(crop.data[p + c]! - ink[c]!));
+		ring++;
+		if (off <= INK_SPREAD) inked++;
+	};
+	for (let x = x0; x < x1; x++) {
+		visit(x, y0);
+		visit(x, y1 - 1);
+	}
+	for (let y = y0 + 1; y < y1 - 1; y++) {
+		visit(x0, y);
+		visit(x1 - 1, y);
+	}
+	return inked / Math.max(1, ring);
+}
+
+/** How far past a balloon's inside its outline has surely ended (px). */
+const OUTLINE_REACH = 8;
+/** Share of the ring past a balloon's outline, at most, of the outline's ink. */
+const INK_BEYOND = 0.5;
+
+/**
+ * Share of what the shape encloses that is neither `ink` (within INK_SPREAD), nor next to it (its
+ * anti-aliased edge), nor its own `colour` (glyphs' counters): a balloon encloses its lettering only;
+ * glyphs outlined in the ink, the art between them and in their counters.
+ */
+function notLettering(crop: Patch, shape: Shape, colour: number[], ink: number[]): number {
+	const w = shape.box.x1 - shape.box.x0;
+	const h = shape.box.y1 - shape.box.y0;
+	const isInk = new Uint8Array(w * h);
+	const paper = new Uint8Array(w * h);
+	const pixel = (j: number) => {
+		const y = (j / w) | 0;
+		return (shape.box.y0 + y - crop.box.y0) * crop.width + shape.box.x0 + j - y * w - crop.box.x0;
+	};
+	for (let j = 0; j < isInk.length; j++) {
+		const i = pixel(j);
+		let off = 0;
+		let offPaper = 0;
+		for (let c = 0; c < 3; c++) {
+			off = Math.max(off, Math.abs(crop.data[i * 4 + c]! - ink[c]!));
+			offPaper = Math.max(offPaper, Math.abs(crop.data[i * 4 + c]! - colour[c]!));
+		}
+		if (off <= INK_SPREAD) isInk[j] = 1;
+		if (offPaper <= FLOOD_TOLERANCE) paper[j] = 1;
+	}
+	const nearInk = dilate(isInk, w, h, 1);
+	let enclosed = 0;
+	let other = 0;
+	for (let j = 0; j < isInk.length; j++) {
+		if (!shape.inside[j] || shape.interior[j]) continue;
+		enclosed++;
+		if (!nearInk[j] && !paper[j]) other++;
+	}
+	return other / Math.max(1, enclosed);
+}
+
+/** Share of what a balloon encloses, at most, that is neither its lettering's ink nor its edge. */
+const NOT_INK = 0.1;
+
+/** Levels from the ink's median within which a rim pixel is the same ink (anti-aliasing aside). */
+const INK_SPREAD = 24;
+/** Share of a balloon's inked rim, at least, of one ink: its outline's and its lettering's. */
+const ONE_INK = 0.8;
+
+const STEPS = [
+	[1, 0],
+	[-1, 0],
+	[0, 1],
+	[0, -1],
+] as const;
+/**
+ * Share of a balloon's rim in ink, at least: nine tenths around a tight balloon on bench/corpus,
+ * under two thirds around a halo on screentone or an outline's ring.
+ */
+const INKED_RIM = 0.8;
+/** Levels from the container's colour at which a pixel of its rim is ink (black on white: 240). */
+const INK_CONTRAST = 128;
 
 /** Room a panel leaves around its lettering, at least, as a share of the lettering's shorter side. */
 const SURROUND = 0.1;

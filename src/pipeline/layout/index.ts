@@ -15,10 +15,10 @@
  */
 
 import type { Mode } from "../../request/options";
-import { area, clipBox, cutPatch, overlap, toPatchBox, union } from "../patch";
+import { area, clipBox, cutPatch, grow, overlap, toPatchBox, union } from "../patch";
 import type { Box, Container, Patch, Rgb, TextBlock, TranslatedRegion } from "../types";
 import { findAround } from "./around";
-import { type Background, boxColours, fitBackground, predict } from "./background";
+import { type Background, boxColours, fitBackground, paperColours, predict } from "./background";
 import { centre, groupBlocks, holds, holdsPoint, iou, type LaidOut } from "./blocks";
 import type { Finding } from "./finding";
 import { findInShapes } from "./in-container";
@@ -29,6 +29,8 @@ export type { LaidOut } from "./blocks";
 export type { Lettering } from "./finding";
 export { MAX_SEARCH_PIXELS, searchArea } from "./search";
 
+/** Margin (px) kept around a container found to hold a region's lettering: its outline and a little beyond. */
+const HELD_MARGIN = 6;
 /** Another region's box claims a component this much more than the region's own box does. */
 const DUPLICATE_BOXES = 0.5;
 
@@ -71,17 +73,35 @@ export function layoutCrop(
 		const claimed = (shape: { box: Box; inside: Uint8Array }) =>
 			boxes.some((o) => o.id !== region.id && holdsPoint(shape.box, shape.inside, centre(o.box)));
 		// On screentone or a gradient, the box's own colours may be those of panels or labels it runs
-		// over the edge of, or holds two of (a caption box run onto tone, two signs on a wall). On a
-		// flat background or on texture they are its lettering's: a bold glyph's strokes close shapes too.
+		// over the edge of, or holds two of (a caption box run onto tone, two signs on a wall). On
+		// texture, those flat as paper (none on a photo): a balloon the box ran past onto art. A bold
+		// glyph's strokes close shapes too: in-container.ts tells them from containers.
 		const flat = measured.kind === "flat";
 		const shapesOfBox = measured.kind === "periodic" || measured.kind === "gradient";
-		const containerColours = flat ? [measured] : shapesOfBox ? boxColours(first, toPatchBox(first, readerBox)) : [];
+		const containerColours = flat
+			? [measured]
+			: shapesOfBox
+				? boxColours(first, toPatchBox(first, readerBox))
+				: paperColours(first, toPatchBox(first, readerBox));
 		const { found, rest, held } = findInShapes(crop, region, search, readerBox, containerColours, claimed, {
 			enclosing: !flat,
+			onArt: measured.kind === "texture",
 		});
 		if (held) {
 			const colour = centreColour(held.bg, first.width, first.height);
-			open.push({ region, part: 0, search, readerBox, bg: held.bg, padded, colour, held: held.container });
+			// Off a flat background the box may run past the container onto art, which holds none of its lettering.
+			const lettered = flat ? readerBox : clipBox(readerBox, grow(held.container.box, HELD_MARGIN));
+			const heldPadded = flat ? padded : paddedBox(lettered, search);
+			open.push({
+				region,
+				part: 0,
+				search,
+				readerBox: lettered,
+				bg: held.bg,
+				padded: heldPadded,
+				colour,
+				held: held.container,
+			});
 			continue;
 		}
 		if (found.length > 0) {
