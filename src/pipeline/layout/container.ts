@@ -44,8 +44,8 @@ export interface Shape {
 /**
  * The closed shapes of `colour` (RGBA, each channel within `tolerance`) that meet the reader's box
  * and enclose some of its ink, most ink first. `area` is the search area (image px, inside the crop).
- * `pieces`: the first shape is joined with the other pieces of its container (lettering fitted to a
- * balloon's outline cuts its inside apart), given which way the lettering runs.
+ * `pieces`: the pieces lettering fitted to a balloon's outline cuts its inside into are joined too,
+ * given which way the lettering runs (after the shapes, most ink first).
  */
 export function closedShapes(
 	crop: Patch,
@@ -223,8 +223,9 @@ export function closedShapes(
 		if (shape) shapes.push({ shape, k });
 	}
 	shapes.sort((p, q) => q.shape.inkInBox - p.shape.inkInBox);
-	if (pieces) shapes.push(...joinedPieces(floods, pieces.vertical, shapeOf));
-	return shapes.sort((p, q) => q.shape.inkInBox - p.shape.inkInBox).map((s) => s.shape);
+	const byInk = (p: { shape: Shape }, q: { shape: Shape }) => q.shape.inkInBox - p.shape.inkInBox;
+	const joined = pieces ? joinedPieces(floods, pieces.vertical, shapeOf).sort(byInk) : [];
+	return [...shapes.sort(byInk), ...joined].map((s) => s.shape);
 }
 
 /**

@@ -107,8 +107,8 @@ export function findInShapes(
 			if (!inside) continue;
 			if (enclosing && (shape.joined || !surrounds(shape.box, inside.finding.textBox)) && !tight) continue;
 			// On art, a balloon ends in its outline (and lettering) all round: an outline's ring, whose
-			// inside is the balloon's paper, ends in the art as often.
-			if (onArt && !tight && rimOf(crop, shape, colourOf(bg)).inked < INKED_RIM) continue;
+			// inside is the balloon's paper, ends in the art as often; a glyph with a counter, in the art.
+			if (onArt && !tight && !outlined(rimOf(crop, shape, colourOf(bg)))) continue;
 			found.push(inside.finding);
 			if (!primary) {
 				primary = shape;
@@ -338,14 +338,12 @@ function tightBalloon(crop: Patch, shape: Shape, colour: number[], region: Trans
 	const h = readerBox.y1 - readerBox.y0;
 	const along = w >= h ? shape.box.x1 - shape.box.x0 : shape.box.y1 - shape.box.y0;
 	const wide = along >= BALLOON_SPAN * Math.max(w, h);
-	const rim = rimOf(crop, shape, colour);
-	return (
-		(lines.length > 0 ? holdsLine : wide) &&
-		rim.inked >= INKED_RIM &&
-		rim.oneInk >= ONE_INK &&
-		rim.other <= NOT_INK &&
-		rim.beyond <= INK_BEYOND
-	);
+	return (lines.length > 0 ? holdsLine : wide) && outlined(rimOf(crop, shape, colour));
+}
+
+/** Whether a shape's rim (rimOf) is a balloon's: one ink nearly all round, enclosing nothing else, ending just past it. */
+function outlined(rim: ReturnType<typeof rimOf>): boolean {
+	return rim.inked >= INKED_RIM && rim.oneInk >= ONE_INK && rim.other <= NOT_INK && rim.beyond <= INK_BEYOND;
 }
 
 /** Share of the reader box's longer side a balloon fitted to its lettering spans at least. */
@@ -431,8 +429,11 @@ function inkBeyond(crop: Patch, shape: Shape, ink: number[]): number {
 
 /** How far past a balloon's inside its outline has surely ended (px). */
 const OUTLINE_REACH = 8;
-/** Share of the ring past a balloon's outline, at most, of the outline's ink. */
-const INK_BEYOND = 0.5;
+/**
+ * Share of the ring past a balloon's outline, at most, of the outline's ink: a tenth at most around
+ * bench/corpus's balloons on art, two fifths around lettering outlined in white on screentone.
+ */
+const INK_BEYOND = 0.25;
 
 /**
  * Share of what the shape encloses that is neither `ink` (within INK_SPREAD), nor next to it (its
