@@ -99,30 +99,67 @@ export function boxColours(patch: Patch, readerBox: Box): Background[] {
 const BOX_COLOURS = 4;
 
 /**
- * Of the box's commonest colours (boxColours), those flat as paper: most of the box's pixels within
- * SAME of the colour lie within PAPER_SPREAD of it. A balloon's inside is one colour to a level or
- * two, however the box ran past it onto art; photo texture and painted art spread evenly over any
- * such range (and sensor noise over several levels), so on a photo none is, and nothing is flooded.
+ * The box's colours flat as paper, commonest first (BOX_COLOURS at most), each filling a twentieth
+ * of the box or more: a balloon's inside is one colour to a level or two, however far the box ran
+ * past it onto art, so its pixels fall in one bin of a 4-bit histogram, the bins next to it holding
+ * little more than its anti-aliased rim; photo texture and painted art spread evenly over the bins
+ * around any colour (sensor noise over several levels). Two passes over the box when none is found:
+ * on a photo nothing more is looked at, and nothing is flooded.
  */
 export function paperColours(patch: Patch, readerBox: Box): Background[] {
-	const pixels = boxPixels(patch, readerBox);
-	return boxColours(patch, readerBox).filter((bg) => {
-		const colour = colourOf(bg);
-		let near = 0;
-		let tight = 0;
-		for (const i of pixels) {
-			if (!nearColour(patch.data, i, colour, SAME)) continue;
-			near++;
-			if (nearColour(patch.data, i, colour, PAPER_SPREAD)) tight++;
+	const { data, width } = patch;
+	const { x0, y0, x1, y1 } = readerBox;
+	const counts = colourCounts;
+	for (let y = y0; y < y1; y++)
+		for (let i = y * width + x0, end = y * width + x1; i < end; i++) counts[quantise(data, i)]!++;
+	const common = SHAPE_SHARE * (x1 - x0) * (y1 - y0);
+	const looked: number[] = [];
+	const bins: { bin: number; share: number }[] = [];
+	for (let y = y0; y < y1; y++) {
+		for (let i = y * width + x0, end = y * width + x1; i < end; i++) {
+			const bin = quantise(data, i);
+			if (counts[bin]! < common || binLooked[bin]) continue;
+			binLooked[bin] = 1;
+			looked.push(bin);
+			if (counts[bin]! >= PAPER_SHARE * aroundBin(counts, bin)) bins.push({ bin, share: counts[bin]! });
 		}
-		return tight >= PAPER_SHARE * near;
-	});
+	}
+	for (const bin of looked) binLooked[bin] = 0;
+	for (let y = y0; y < y1; y++)
+		for (let i = y * width + x0, end = y * width + x1; i < end; i++) counts[quantise(data, i)] = 0;
+	// Only for a paper colour (none on a photo): its pixels, for its median.
+	return bins
+		.sort((p, q) => q.share - p.share)
+		.slice(0, BOX_COLOURS)
+		.map(({ bin, share }) => {
+			const members = new Int32Array(share);
+			let k = 0;
+			for (let y = y0; y < y1; y++)
+				for (let i = y * width + x0, end = y * width + x1; i < end; i++)
+					if (quantise(data, i) === bin) members[k++] = i;
+			const colour = medianRgba(data, members)!;
+			return { kind: "flat", planes: colour.map((v): [number, number, number] => [v, 0, 0]), noise: 0 };
+		});
 }
 
-/** Levels within which a flat paper's pixels lie, JPEG noise included... */
-const PAPER_SPREAD = 4;
-/** ...most of them: this share of those within SAME. */
+/** Pixels in a bin and the bins a step from it in each colour channel (alpha as it is). */
+function aroundBin(counts: Uint32Array, bin: number): number {
+	let sum = 0;
+	const [r, g, b] = [(bin >> 12) & 15, (bin >> 8) & 15, (bin >> 4) & 15];
+	for (let dr = -1; dr <= 1; dr++)
+		for (let dg = -1; dg <= 1; dg++)
+			for (let db = -1; db <= 1; db++) {
+				const [nr, ng, nb] = [r + dr, g + dg, b + db];
+				if (nr < 0 || ng < 0 || nb < 0 || nr > 15 || ng > 15 || nb > 15) continue;
+				sum += counts[(nr << 12) | (ng << 8) | (nb << 4) | (bin & 15)]!;
+			}
+	return sum;
+}
+
+/** Share of the pixels in a paper colour's bin and those around it that its own bin holds, at least. */
 const PAPER_SHARE = 0.8;
+/** The bins paperColours has looked at (zeroed again after each use), beside colourCounts. */
+const binLooked = new Uint8Array(65536);
 const SHAPE_SHARE = 0.05;
 
 function nearColour(data: Uint8Array, i: number, colour: number[], within = FLAT): boolean {
