@@ -436,9 +436,9 @@ const OUTLINE_REACH = 8;
 const INK_BEYOND = 0.25;
 
 /**
- * Share of what the shape encloses that is neither `ink` (within INK_SPREAD), nor next to it (its
- * anti-aliased edge), nor its own `colour` (glyphs' counters): a balloon encloses its lettering only;
- * glyphs outlined in the ink, the art between them and in their counters.
+ * Share of what the shape encloses that is neither `ink` (within INK_SPREAD), nor its own `colour`
+ * (glyphs' counters), nor an edge between the two: a balloon encloses its lettering only; glyphs
+ * outlined in the ink, the art between them and in their counters.
  */
 function notLettering(crop: Patch, shape: Shape, colour: number[], ink: number[]): number {
 	const w = shape.box.x1 - shape.box.x0;
@@ -460,13 +460,15 @@ function notLettering(crop: Patch, shape: Shape, colour: number[], ink: number[]
 		if (off <= INK_SPREAD) isInk[j] = 1;
 		if (offPaper <= FLOOD_TOLERANCE) paper[j] = 1;
 	}
+	// An anti-aliased edge pixel lies between the ink and the paper, next to both.
 	const nearInk = dilate(isInk, w, h, 1);
+	const nearPaper = dilate(paper, w, h, 1);
 	let enclosed = 0;
 	let other = 0;
 	for (let j = 0; j < isInk.length; j++) {
 		if (!shape.inside[j] || shape.interior[j]) continue;
 		enclosed++;
-		if (!nearInk[j] && !paper[j]) other++;
+		if (!isInk[j] && !paper[j] && !(nearInk[j] && nearPaper[j])) other++;
 	}
 	return other / Math.max(1, enclosed);
 }
