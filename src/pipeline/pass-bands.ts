@@ -14,11 +14,11 @@
  * instead of its size in memory.
  */
 import { type Band, drawOverlay, pasteErased } from "./compose";
-import { resumableRows } from "./decode";
 import { freeBuffer } from "./free-buffer";
+import type { ImageRows } from "./image-rows";
 import { PngEncoder } from "./pixels/png-encode";
 import { decodeUntilEnough, EnoughRows, pixelWords } from "./rows";
-import type { ErasedPixels, Overlay, Rgb, RowSink, TranslateJob } from "./types";
+import type { ErasedPixels, Overlay, Rgb, RowSink } from "./types";
 
 /** Bytes of RGBA a band holds (at least one row). */
 const BAND_BYTES = 1 << 20;
@@ -36,7 +36,8 @@ export interface PlannedOverlay {
 }
 
 export interface BandInputs {
-	job: Pick<TranslateJob, "image">;
+	/** Let go (`release`) when the pieces end, fail, or the reader stops. */
+	image: ImageRows;
 	/** Pasted in this order. */
 	erased: ErasedPixels[];
 	/** Drawn in this order, over the erased pixels. */
@@ -61,11 +62,15 @@ export function bandsToPng(inputs: BandInputs, heldBytes = HELD_BYTES): AsyncIte
 		if (!finished) inputs.finished();
 		finished = true;
 	};
+	const done = () => {
+		finish();
+		inputs.image.release();
+	};
 	async function* pieces(): AsyncGenerator<Uint8Array> {
 		try {
 			await inputs.overlaysReady;
 			const writer = new BandWriter(inputs, heldBytes);
-			const decode = resumableRows(inputs.job.image);
+			const decode = inputs.image.resumable();
 			yield* writer.start();
 			while (!writer.done) {
 				const from = writer.rowsWritten;
@@ -74,10 +79,10 @@ export function bandsToPng(inputs: BandInputs, heldBytes = HELD_BYTES): AsyncIte
 				if (writer.rowsWritten === from) throw new Error(`the decoder stopped at row ${from}`);
 				yield* writer.take();
 			}
-			finish();
+			done();
 			yield* writer.finish();
 		} finally {
-			finish();
+			done();
 		}
 	}
 	return {
@@ -86,7 +91,7 @@ export function bandsToPng(inputs: BandInputs, heldBytes = HELD_BYTES): AsyncIte
 			return {
 				next: () => iterator.next(),
 				return: (value?: unknown) => {
-					finish();
+					done();
 					return iterator.return(value);
 				},
 				[Symbol.asyncIterator]() {
@@ -115,18 +120,18 @@ class BandWriter {
 	private madeBytes = 0;
 
 	constructor(
-		{ job, erased, overlays, channels }: BandInputs,
+		{ image, erased, overlays, channels }: BandInputs,
 		private readonly heldBytes: number,
 	) {
-		this.width = job.image.width;
-		this.height = job.image.height;
-		this.encoder = new PngEncoder(job.image.width, job.image.height, channels);
-		this.rowsPerBand = Math.max(1, Math.floor(BAND_BYTES / (job.image.width * 4)));
+		this.width = image.width;
+		this.height = image.height;
+		this.encoder = new PngEncoder(image.width, image.height, channels);
+		this.rowsPerBand = Math.max(1, Math.floor(BAND_BYTES / (image.width * 4)));
 		this.band = {
 			top: 0,
-			width: job.image.width,
+			width: image.width,
 			height: 0,
-			data: new Uint8Array(this.rowsPerBand * job.image.width * 4),
+			data: new Uint8Array(this.rowsPerBand * image.width * 4),
 		};
 		this.pasting = erased;
 		this.upcoming = overlays
