@@ -1,6 +1,6 @@
 /**
- * Pass 3, the last: the image is decoded a third time and written out as PNG a band of rows at a
- * time. Into each band go the erased pixels, then the overlays whose rows it holds (each
+ * Pass 3, the last: the image's rows pass a third time (decoded again, or read from the small
+ * image image-rows.ts holds) and are written out as PNG a band of rows at a time. Into each band go the erased pixels, then the overlays whose rows it holds (each
  * rasterised when the bands first reach it and let go after its last row); then the band is
  * encoded and only its compressed pieces are kept, for the response to pull. Nothing the size of
  * the decoded image is ever held.
@@ -9,7 +9,7 @@
  * the response pulls, rows are decoded and encoded until HELD_BYTES of compressed pieces wait, the
  * decode is stopped there, and the pieces are handed out; the next segment decodes the image again,
  * skipping the rows already written. A JPEG's next decode starts near the rows not yet written
- * (`resumableRows`); the other kinds start from the top. Most results fit one segment (a
+ * (`resumableRows`); the other kinds start from the top; a held image's rows at the first not written. Most results fit one segment (a
  * 25 MP page's PNG is 5 to 12 MB); a noisy photo's PNG (40 MB and more) costs a few more segments
  * instead of its size in memory.
  */
