@@ -1,9 +1,9 @@
 /**
  * Pass 3, the last: the image's rows pass a third time (decoded again, or read from the small
- * image image-rows.ts holds) and are written out as PNG a band of rows at a time. Into each band go the erased pixels, then the overlays whose rows it holds (each
- * rasterised when the bands first reach it and let go after its last row); then the band is
- * encoded and only its compressed pieces are kept, for the response to pull. Nothing the size of
- * the decoded image is ever held.
+ * image image-rows.ts holds) and are written out as PNG a band of rows at a time. Into each band
+ * go the erased pixels, then the overlays whose rows it holds (each rasterised when the bands
+ * first reach it and let go after its last row); then the band is encoded and only its compressed
+ * pieces are kept, for the response to pull. Nothing the size of a large decoded image is held.
  *
  * The decoders hand rows over synchronously and cannot pause, so the pass runs in segments: when
  * the response pulls, rows are decoded and encoded until HELD_BYTES of compressed pieces wait, the
