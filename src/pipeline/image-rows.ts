@@ -21,6 +21,15 @@ import type { Box, RowSink } from "./types";
  */
 export const HOLD_BUDGET = 24 * 1024 * 1024;
 
+/**
+ * Pixels held by all the calls of an isolate at once: eight 3 MP photos finishing together would
+ * otherwise hold 9 MB each beside what each call's passes take. A call that finds no room decodes
+ * for each pass, as a large image does.
+ */
+export const ISOLATE_HOLD_BYTES = 16 * 1024 * 1024;
+/** Pixels held now by the isolate's calls. */
+let heldInIsolate = 0;
+
 export interface ImageRows {
 	width: number;
 	height: number;
@@ -40,12 +49,14 @@ export interface ImageRows {
 
 /**
  * The rows of `image`, whose every pixel is grey and opaque (`channels` 1), opaque (3) or neither
- * (4), as pass 1 found: held once decoded when that fits `budget`.
+ * (4), as pass 1 found: held once decoded when that fits `budget` and the isolate's room for held
+ * pixels. `release` must be called once its rows are no longer wanted: it gives that room back.
  */
 export function imageRows(image: ProbedImage, channels: 1 | 3 | 4, budget = HOLD_BUDGET): ImageRows {
 	const { width, height } = image;
 	const pixels = width * height;
-	if (pixels * channels + pixels * 0.7 > budget) {
+	const bytes = pixels * channels;
+	if (bytes + pixels * 0.7 > budget || heldInIsolate + bytes > ISOLATE_HOLD_BYTES) {
 		return {
 			width,
 			height,
@@ -54,6 +65,8 @@ export function imageRows(image: ProbedImage, channels: 1 | 3 | 4, budget = HOLD
 			release: () => {},
 		};
 	}
+	heldInIsolate += bytes;
+	let reserved = true;
 	let held: HeldPixels | undefined;
 	const rowsFrom = (sink: RowSink, from: number) => {
 		held ??= HeldPixels.decode(image, channels);
@@ -67,6 +80,8 @@ export function imageRows(image: ProbedImage, channels: 1 | 3 | 4, budget = HOLD
 		release: () => {
 			held?.release();
 			held = undefined;
+			if (reserved) heldInIsolate -= bytes;
+			reserved = false;
 		},
 	};
 }

@@ -5,10 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { encodePng } from "../../src/pipeline/encode";
-import { imageRows } from "../../src/pipeline/image-rows";
+import { ISOLATE_HOLD_BYTES, imageRows } from "../../src/pipeline/image-rows";
+import type { ProbedImage } from "../../src/pipeline/probe";
 import type { Raster, RowSink } from "../../src/pipeline/types";
 import { decodeFile, probed } from "../support/decode";
-import { concat } from "../support/png";
+import { concat, solidPng } from "../support/png";
 
 /** 97×61 pixels of `kind`: a grey ramp, opaque colours, or colours with every alpha. */
 function picture(kind: "grey" | "colour" | "alpha"): Raster {
@@ -79,6 +80,7 @@ describe.each(KINDS)("a small $kind image held after the model", ({ kind, channe
 				whole.data,
 			),
 		).toBe(0);
+		rows.release();
 	});
 });
 
@@ -99,5 +101,39 @@ describe("an image whose pixels would pass the budget held", () => {
 		expect(Buffer.compare(from20, whole.data.subarray(20 * 97 * 4))).toBe(0);
 		image.bytes.fill(0);
 		expect(() => rows.resumable()({ rows: () => {} }, 0)).toThrow();
+		rows.release();
+	});
+});
+
+/** Whether `image`'s rows are held: pass 3 still reads them once its file is spoilt after pass 2. */
+function heldAfterPass2(image: ProbedImage, channels: 1 | 3 | 4): { held: boolean; release(): void } {
+	const rows = imageRows(image, channels);
+	rows.rows({ rows: () => {} }, []);
+	const bytes = image.bytes.slice();
+	image.bytes.fill(0);
+	let held = true;
+	try {
+		rows.resumable()({ rows: () => {} }, 0);
+	} catch {
+		held = false;
+	}
+	image.bytes.set(bytes);
+	return { held, release: () => rows.release() };
+}
+
+describe("the isolate's room for held images", () => {
+	it("holds a second call's image only once the first's is let go", async () => {
+		// Grey pages of 9 MP: each fits a call's budget, two do not fit the isolate's room.
+		const side = Math.ceil(Math.sqrt(ISOLATE_HOLD_BYTES * 0.55));
+		const page = await solidPng(side, side, [90, 90, 90, 255]);
+		const first = heldAfterPass2(probed(page), 1);
+		expect(first.held).toBe(true);
+		const second = heldAfterPass2(probed(page), 1);
+		expect(second.held).toBe(false);
+		second.release();
+		first.release();
+		const third = heldAfterPass2(probed(page), 1);
+		expect(third.held).toBe(true);
+		third.release();
 	});
 });

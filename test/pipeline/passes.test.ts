@@ -12,6 +12,7 @@ import { bandsToPng } from "../../src/pipeline/pass-bands";
 import { layOutInCrops } from "../../src/pipeline/pass-crops";
 import { MAX_REGIONS_PER_CALL, runPipeline } from "../../src/pipeline/run";
 import type { Box, Raster, TranslatedRegion, TranslateJob } from "../../src/pipeline/types";
+import type { Mode } from "../../src/request/options";
 import { ALL_KEYS, job } from "../models/helpers";
 import { decodeFile, probed } from "../support/decode";
 import { layOut } from "../support/lay-out";
@@ -54,6 +55,16 @@ function rowsOf(raster: Raster, budget: number): ImageRows {
 	return imageRows(jobFor(raster).image, 1, budget);
 }
 
+/** layOutInCrops over the page's rows, let go after (as run.ts does when pass 3 ends). */
+async function layOutRows(original: Raster, budget: number, regions: TranslatedRegion[], mode: Mode) {
+	const rows = rowsOf(original, budget);
+	try {
+		return await layOutInCrops(rows, regions, mode);
+	} finally {
+		rows.release();
+	}
+}
+
 const ROWS = [
 	{ rows: "held once decoded", budget: HOLD_BUDGET },
 	{ rows: "decoded for each pass", budget: 0 },
@@ -90,7 +101,7 @@ describe.each(ROWS)("layout and erase in crops, the image's rows $rows", ({ budg
 		const whole = { ...original, data: original.data.slice() };
 		const expected = layOut(whole, regionsAt(BOXES), "general").blocks;
 
-		const second = await layOutInCrops(rowsOf(original, budget), regionsAt(BOXES), "general");
+		const second = await layOutRows(original, budget, regionsAt(BOXES), "general");
 		const band: Band = { ...original, data: original.data.slice(), top: 0 };
 		for (const pixels of second.erased) pasteErased(band, pixels);
 		expect(differing(band.data, whole.data)).toBe(0);
@@ -103,7 +114,7 @@ describe.each(ROWS)("layout and erase in crops, the image's rows $rows", ({ budg
 		const headline = { x0: 100, y0: 100, x1: 2700, y1: 800 };
 		const letters = Array.from({ length: 12 }, (_, i) => ({ x0: 150 + i * 210, y0: 200, x1: 340 + i * 210, y1: 700 }));
 		const original = page(2800, 900, letters);
-		const second = await layOutInCrops(rowsOf(original, budget), regionsAt([headline]), "general");
+		const second = await layOutRows(original, budget, regionsAt([headline]), "general");
 		const band: Band = { ...original, data: original.data.slice(), top: 0 };
 		for (const pixels of second.erased) pasteErased(band, pixels);
 		let ink = 0;
@@ -117,7 +128,7 @@ describe.each(ROWS)("layout and erase in crops, the image's rows $rows", ({ budg
 
 	it("changes nothing in light-novel mode, and still finds every block", async () => {
 		const original = page(360, 300, BOXES);
-		const second = await layOutInCrops(rowsOf(original, budget), regionsAt(BOXES), "light-novel");
+		const second = await layOutRows(original, budget, regionsAt(BOXES), "light-novel");
 		expect(second.erased).toEqual([]);
 		expect(second.blocks.flatMap((b) => b.regionIds).sort()).toEqual([0, 1, 2, 3]);
 	});
