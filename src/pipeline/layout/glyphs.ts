@@ -14,7 +14,7 @@
 import type { Box, Patch } from "../types";
 import { type Component, labelComponents } from "./components";
 import type { InkScore } from "./ink";
-import { boundingBox, dilate, fillHolesInBounds, growInto, without } from "./masks";
+import { boundingBox, fillHolesInBounds, growInto, without } from "./masks";
 import { findOutline, insideAround } from "./outline";
 
 export type { Component } from "./components";
@@ -163,13 +163,16 @@ function withCounters(
 	);
 	const taken = new Uint8Array(counters.length);
 	for (let round = 0; round < COUNTER_DEPTH; round++) {
-		const near = dilate(reached, aw, ah, COUNTER_REACH);
+		// Only the pixels of counters not yet taken are asked whether they are near: a square around
+		// each, until one is, rather than a dilation of the whole area (most of it the inside) a round.
 		let added = false;
-		for (let i = 0; i < labels.length; i++) {
-			const l = labels[i]!;
-			if (l === 0 || taken[l - 1] || !counters[l - 1] || !near[i]) continue;
-			taken[l - 1] = 1;
-			added = true;
+		for (let y = 0, i = 0; y < ah; y++) {
+			for (let x = 0; x < aw; x++, i++) {
+				const l = labels[i]!;
+				if (l === 0 || taken[l - 1] || !counters[l - 1] || !nearSet(reached, aw, ah, x, y, COUNTER_REACH)) continue;
+				taken[l - 1] = 1;
+				added = true;
+			}
 		}
 		if (!added) break;
 		for (let i = 0; i < labels.length; i++) if (labels[i]! > 0 && taken[labels[i]! - 1]) reached[i] = 1;
@@ -181,6 +184,16 @@ function withCounters(
 		}
 	}
 	return out;
+}
+
+/** Whether a pixel of `mask` is set within `radius` (chessboard) of (x, y): a square dilation, asked at one pixel. */
+function nearSet(mask: Uint8Array, w: number, h: number, x: number, y: number, radius: number): boolean {
+	if (mask[y * w + x]) return true;
+	const x0 = Math.max(0, x - radius);
+	const x1 = Math.min(w - 1, x + radius);
+	for (let ny = Math.max(0, y - radius), y1 = Math.min(h - 1, y + radius); ny <= y1; ny++)
+		for (let i = ny * w + x0, end = ny * w + x1; i <= end; i++) if (mask[i]) return true;
+	return false;
 }
 
 /** Margin (px) around the inside's bounds within which counters are looked for: a pocket reaching it leaks out. */
