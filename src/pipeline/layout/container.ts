@@ -140,6 +140,18 @@ export function closedShapes(crop: Patch, area: Box, readerBox: Box, colour: num
 			for (let x = 0; x < bw; x++) {
 				const i = y * bw + x;
 				if (!interior[i]) continue;
+				// Most of the interior lies within the shape: asked first, in one go, whether any neighbour is out.
+				if (
+					x > 0 &&
+					x < bw - 1 &&
+					y > 0 &&
+					y < bh - 1 &&
+					inside[i - 1] &&
+					inside[i + 1] &&
+					inside[i - bw] &&
+					inside[i + bw]
+				)
+					continue;
 				// Each 4-neighbour outside the shape (or its box) is a rim pixel: near the colour or an edge.
 				for (let k = 0; k < 4; k++) {
 					const nx = k === 0 ? x - 1 : k === 1 ? x + 1 : x;
