@@ -38,15 +38,10 @@ export function stepsFrom(
 		steps[j] = 1;
 		queue[end++] = j;
 	};
-	// Row by row, the column known: a pixel's neighbours found without dividing its index.
+	// From the seeds, the walk itself takes the first step: they are queued at 0 steps. From the
+	// passable pixels, row by row, the column known: a pixel's neighbours found without dividing its index.
 	if (seeds <= open) {
-		for (let y = 0, i = 0; y < h; y++) {
-			for (let x = 0; x < w; x++, i++) {
-				if (!seed[i]) continue;
-				for (let dy = y > 0 ? -1 : 0; dy <= (y < h - 1 ? 1 : 0); dy++)
-					for (let dx = x > 0 ? -1 : 0; dx <= (x < w - 1 ? 1 : 0); dx++) if (dx || dy) first(i + dy * w + dx);
-			}
-		}
+		for (let i = 0; i < n; i++) if (seed[i]) queue[end++] = i;
 	} else {
 		for (let y = 0, i = 0; y < h; y++) {
 			for (let x = 0; x < w; x++, i++) {
