@@ -130,14 +130,14 @@ function withCounters(
 	};
 	const aw = area.x1 - area.x0;
 	const ah = area.y1 - area.y0;
-	const at = (x: number, y: number) => (area.y0 + y) * w + area.x0 + x;
+	/** Where row y of the area starts in the patch. */
+	const rowAt = (y: number) => (area.y0 + y) * w + area.x0;
 	const background = new Uint8Array(aw * ah);
 	const reached = new Uint8Array(aw * ah);
 	for (let y = 0; y < ah; y++) {
-		for (let x = 0; x < aw; x++) {
-			background[y * aw + x] = 1 - strongInk[at(x, y)]!;
-			reached[y * aw + x] = inside[at(x, y)]!;
-		}
+		const from = rowAt(y);
+		reached.set(inside.subarray(from, from + aw), y * aw);
+		for (let x = 0; x < aw; x++) background[y * aw + x] = 1 - strongInk[from + x]!;
 	}
 	const labels = new Int32Array(aw * ah);
 	const local = { x0: bounds.x0 - area.x0, y0: bounds.y0 - area.y0, x1: bounds.x1 - area.x0, y1: bounds.y1 - area.y0 };
@@ -150,9 +150,10 @@ function withCounters(
 	const pockets = labelComponents(background, aw, ah, labels, 4);
 	const paper = new Uint32Array(pockets.length);
 	for (let y = 0; y < ah; y++) {
+		const from = rowAt(y);
 		for (let x = 0; x < aw; x++) {
 			const l = labels[y * aw + x]!;
-			if (l > 0 && ink.score[at(x, y)]! < ink.weak) paper[l - 1]!++;
+			if (l > 0 && ink.score[from + x]! < ink.weak) paper[l - 1]!++;
 		}
 	}
 	const counters = pockets.map(
@@ -178,9 +179,10 @@ function withCounters(
 		for (let i = 0; i < labels.length; i++) if (labels[i]! > 0 && taken[labels[i]! - 1]) reached[i] = 1;
 	}
 	for (let y = 0; y < ah; y++) {
+		const to = rowAt(y);
 		for (let x = 0; x < aw; x++) {
 			const l = labels[y * aw + x]!;
-			if (l > 0 && taken[l - 1]) out[at(x, y)] = 1;
+			if (l > 0 && taken[l - 1]) out[to + x] = 1;
 		}
 	}
 	return out;
