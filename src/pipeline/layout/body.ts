@@ -109,10 +109,12 @@ function chamfer(w: number, h: number, mask: Uint8Array, seedValue: 0 | 1, edgeS
 			const up = d[i - pw]!;
 			const upLeft = d[i - pw - 1]!;
 			const upRight = d[i - pw + 1]!;
-			const across = (left < up ? left : up) + ACROSS;
-			const diagonal = (upLeft < upRight ? upLeft : upRight) + DIAGONAL;
-			if (across < v) v = across;
-			if (diagonal < v) v = diagonal;
+			let across = left;
+			if (up < across) across = up;
+			let diagonal = upLeft;
+			if (upRight < diagonal) diagonal = upRight;
+			if (across + ACROSS < v) v = across + ACROSS;
+			if (diagonal + DIAGONAL < v) v = diagonal + DIAGONAL;
 			d[i] = v;
 		}
 	}
@@ -124,10 +126,12 @@ function chamfer(w: number, h: number, mask: Uint8Array, seedValue: 0 | 1, edgeS
 			const down = d[i + pw]!;
 			const downRight = d[i + pw + 1]!;
 			const downLeft = d[i + pw - 1]!;
-			const across = (right < down ? right : down) + ACROSS;
-			const diagonal = (downRight < downLeft ? downRight : downLeft) + DIAGONAL;
-			if (across < v) v = across;
-			if (diagonal < v) v = diagonal;
+			let across = right;
+			if (down < across) across = down;
+			let diagonal = downRight;
+			if (downLeft < diagonal) diagonal = downLeft;
+			if (across + ACROSS < v) v = across + ACROSS;
+			if (diagonal + DIAGONAL < v) v = diagonal + DIAGONAL;
 			d[i] = v;
 		}
 	}
