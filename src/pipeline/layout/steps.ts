@@ -46,10 +46,13 @@ export function stepsFrom(
 		for (let y = 0, i = 0; y < h; y++) {
 			for (let x = 0; x < w; x++, i++) {
 				if (steps[i] !== UNREACHED || !passable[i]) continue;
-				let byASeed = false;
-				for (let dy = y > 0 ? -1 : 0; dy <= (y < h - 1 ? 1 : 0) && !byASeed; dy++)
-					for (let dx = x > 0 ? -1 : 0; dx <= (x < w - 1 ? 1 : 0); dx++)
-						if ((dx || dy) && steps[i + dy * w + dx] === 0) byASeed = true;
+				const left = x > 0;
+				const right = x < w - 1;
+				const byASeed =
+					(left && steps[i - 1] === 0) ||
+					(right && steps[i + 1] === 0) ||
+					(y > 0 && (steps[i - w] === 0 || (left && steps[i - w - 1] === 0) || (right && steps[i - w + 1] === 0))) ||
+					(y < h - 1 && (steps[i + w] === 0 || (left && steps[i + w - 1] === 0) || (right && steps[i + w + 1] === 0)));
 				if (byASeed) first(i);
 			}
 		}
