@@ -11,6 +11,7 @@ import { fixtures as vp8Frames } from "../../test/pipeline/fixtures/vp8";
 import * as webp from "../../test/pipeline/fixtures/webp";
 import { HOSTILE_FILES } from "../../test/pipeline/hostile/files";
 import { chunk, riff } from "../../test/pipeline/hostile/webp";
+import { jpegKinds, withOrientation } from "../../test/support/jpeg-files";
 import { decodeInSegments } from "../../test/support/segments";
 import type { FuzzBudget, FuzzTarget } from "../target";
 
@@ -35,14 +36,19 @@ const COMPARE_PIXELS = 1_000_000;
 const imageDecode: FuzzTarget = {
 	name: "image-decode",
 
-	/** The test fixtures of every format and kind (not their reference decodes), and the VP8 frames as WebP files. */
+	/**
+	 * The test fixtures of every format and kind (not their reference decodes), JPEGs turned by EXIF,
+	 * and the VP8 frames as WebP files.
+	 */
 	seeds() {
 		const files = [images, gifJpeg, webp].flatMap((fixtures) =>
 			Object.entries(fixtures)
 				.filter(([name]) => !name.endsWith("_ref_png") && !(fixtures === webp && name.endsWith("_png")))
 				.map(([, base64]) => fromBase64(base64)),
 		);
-		return [...files, ...vp8Frames.map((f) => riff([chunk("VP8 ", fromBase64(f.vp8))]))];
+		// JPEGs of every kind turned by EXIF (3 to 8): decoded a window at a time, for pass 2's boxes too.
+		const turned = jpegKinds().map(([, file], i) => withOrientation(file, 3 + (i % 6)));
+		return [...files, ...turned, ...vp8Frames.map((f) => riff([chunk("VP8 ", fromBase64(f.vp8))]))];
 	},
 
 	crafted: () => HOSTILE_FILES.map((file) => ({ name: file.name, bytes: file.bytes() })),

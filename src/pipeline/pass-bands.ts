@@ -1,24 +1,24 @@
 /**
- * Pass 3, the last: the image is decoded a third time and written out as PNG a band of rows at a
- * time. Into each band go the erased pixels, then the overlays whose rows it holds (each
- * rasterised when the bands first reach it and let go after its last row); then the band is
- * encoded and only its compressed pieces are kept, for the response to pull. Nothing the size of
- * the decoded image is ever held.
+ * Pass 3, the last: the image's rows pass a third time (decoded again, or read from the small
+ * image image-rows.ts holds) and are written out as PNG a band of rows at a time. Into each band
+ * go the erased pixels, then the overlays whose rows it holds (each rasterised when the bands
+ * first reach it and let go after its last row); then the band is encoded and only its compressed
+ * pieces are kept, for the response to pull. Nothing the size of a large decoded image is held.
  *
  * The decoders hand rows over synchronously and cannot pause, so the pass runs in segments: when
  * the response pulls, rows are decoded and encoded until HELD_BYTES of compressed pieces wait, the
  * decode is stopped there, and the pieces are handed out; the next segment decodes the image again,
  * skipping the rows already written. A JPEG's next decode starts near the rows not yet written
- * (`resumableRows`); the other kinds start from the top. Most results fit one segment (a
+ * (`resumableRows`); the other kinds start from the top; a held image's rows at the first not written. Most results fit one segment (a
  * 25 MP page's PNG is 5 to 12 MB); a noisy photo's PNG (40 MB and more) costs a few more segments
  * instead of its size in memory.
  */
 import { type Band, drawOverlay, pasteErased } from "./compose";
-import { resumableRows } from "./decode";
 import { freeBuffer } from "./free-buffer";
+import type { ImageRows } from "./image-rows";
 import { PngEncoder } from "./pixels/png-encode";
 import { decodeUntilEnough, EnoughRows, pixelWords } from "./rows";
-import type { ErasedPixels, Overlay, Rgb, RowSink, TranslateJob } from "./types";
+import type { ErasedPixels, Overlay, Rgb, RowSink } from "./types";
 
 /** Bytes of RGBA a band holds (at least one row). */
 const BAND_BYTES = 1 << 20;
@@ -36,7 +36,8 @@ export interface PlannedOverlay {
 }
 
 export interface BandInputs {
-	job: Pick<TranslateJob, "image">;
+	/** Let go (`release`) when the pieces end, fail, or the reader stops. */
+	image: ImageRows;
 	/** Pasted in this order. */
 	erased: ErasedPixels[];
 	/** Drawn in this order, over the erased pixels. */
@@ -61,11 +62,15 @@ export function bandsToPng(inputs: BandInputs, heldBytes = HELD_BYTES): AsyncIte
 		if (!finished) inputs.finished();
 		finished = true;
 	};
+	const done = () => {
+		finish();
+		inputs.image.release();
+	};
 	async function* pieces(): AsyncGenerator<Uint8Array> {
 		try {
 			await inputs.overlaysReady;
 			const writer = new BandWriter(inputs, heldBytes);
-			const decode = resumableRows(inputs.job.image);
+			const decode = inputs.image.resumable();
 			yield* writer.start();
 			while (!writer.done) {
 				const from = writer.rowsWritten;
@@ -74,10 +79,10 @@ export function bandsToPng(inputs: BandInputs, heldBytes = HELD_BYTES): AsyncIte
 				if (writer.rowsWritten === from) throw new Error(`the decoder stopped at row ${from}`);
 				yield* writer.take();
 			}
-			finish();
+			done();
 			yield* writer.finish();
 		} finally {
-			finish();
+			done();
 		}
 	}
 	return {
@@ -86,7 +91,7 @@ export function bandsToPng(inputs: BandInputs, heldBytes = HELD_BYTES): AsyncIte
 			return {
 				next: () => iterator.next(),
 				return: (value?: unknown) => {
-					finish();
+					done();
 					return iterator.return(value);
 				},
 				[Symbol.asyncIterator]() {
@@ -115,18 +120,18 @@ class BandWriter {
 	private madeBytes = 0;
 
 	constructor(
-		{ job, erased, overlays, channels }: BandInputs,
+		{ image, erased, overlays, channels }: BandInputs,
 		private readonly heldBytes: number,
 	) {
-		this.width = job.image.width;
-		this.height = job.image.height;
-		this.encoder = new PngEncoder(job.image.width, job.image.height, channels);
-		this.rowsPerBand = Math.max(1, Math.floor(BAND_BYTES / (job.image.width * 4)));
+		this.width = image.width;
+		this.height = image.height;
+		this.encoder = new PngEncoder(image.width, image.height, channels);
+		this.rowsPerBand = Math.max(1, Math.floor(BAND_BYTES / (image.width * 4)));
 		this.band = {
 			top: 0,
-			width: job.image.width,
+			width: image.width,
 			height: 0,
-			data: new Uint8Array(this.rowsPerBand * job.image.width * 4),
+			data: new Uint8Array(this.rowsPerBand * image.width * 4),
 		};
 		this.pasting = erased;
 		this.upcoming = overlays

@@ -1,17 +1,17 @@
 /**
- * Pass 2, after the models: the image is decoded again (once per group of crops, see crop-plan.ts)
- * and the rows around the regions are copied into crops; as soon as a crop's last row is in,
+ * Pass 2, after the models: the image's rows pass again (decoded once per group of crops, see
+ * crop-plan.ts, or read from the raster image-rows.ts holds) and the rows around the regions are copied into crops; as soon as a crop's last row is in,
  * layout finds its blocks and erase fills their lettering, and it is let go, keeping only what
  * they found (small): the blocks and the erased pixels.
  */
 import type { Mode } from "../request/options";
 import { type Crop, planCrops } from "./crop-plan";
-import { decodeRows } from "./decode";
 import { eraseBlocks } from "./erase";
 import { freeBuffer } from "./free-buffer";
+import type { ImageRows } from "./image-rows";
 import { layoutCrop, settlePage } from "./layout";
 import { decodeUntilEnough, EnoughRows } from "./rows";
-import type { ErasedPixels, Raster, RowSink, TextBlock, TranslatedRegion, TranslateJob } from "./types";
+import type { ErasedPixels, Raster, RowSink, TextBlock, TranslatedRegion } from "./types";
 
 export interface SecondPass {
 	/** The page's blocks, from the regions that were given a crop, in reading order. */
@@ -24,8 +24,8 @@ export interface SecondPass {
 	ms: { layout: number; erase: number };
 }
 
-export async function layOutInCrops(job: TranslateJob, regions: TranslatedRegion[], mode: Mode): Promise<SecondPass> {
-	const { width, height } = job.image;
+export async function layOutInCrops(image: ImageRows, regions: TranslatedRegion[], mode: Mode): Promise<SecondPass> {
+	const { width, height } = image;
 	const plan = planCrops(regions, width, height);
 	const byId = new Map(regions.map((r) => [r.id, r]));
 	const done: { crop: Crop; blocks: TextBlock[]; erased: ErasedPixels[] }[] = [];
@@ -47,8 +47,7 @@ export async function layOutInCrops(job: TranslateJob, regions: TranslatedRegion
 			done.push({ crop, blocks: laid.map((l) => l.block), erased });
 		});
 		await decodeUntilEnough(() =>
-			decodeRows(
-				job.image,
+			image.rows(
 				collector,
 				pass.map((crop) => crop.box),
 			),

@@ -1,11 +1,12 @@
 import type { Env } from "../env";
 import { PipelineError } from "./errors";
+import { type ImageRows, imageRows } from "./image-rows";
 import { bandsToPng, type PlannedOverlay } from "./pass-bands";
-import { copyForReaders } from "./pass-copies";
+import { copyForReaders, type FirstPass } from "./pass-copies";
 import { layOutInCrops } from "./pass-crops";
 import { readAndTranslate } from "./read";
 import { pixelWords } from "./rows";
-import type { PipelineContext, StageTimings, TranslateJob } from "./types";
+import type { PipelineContext, StageTimings, TranslatedRegion, TranslateJob } from "./types";
 import { type BlockPlan, drawBlockNow, loadRasterizer, planPage } from "./typeset";
 
 export interface PipelineResult {
@@ -30,8 +31,9 @@ export type Pipeline = (job: TranslateJob, ctx: PipelineContext) => Promise<Pipe
 export const MAX_REGIONS_PER_CALL = 256;
 
 /**
- * The passes of docs/pipeline.md. The image is decoded once per pass and never held whole: across
- * the model call only the file's bytes and the reader copies are kept.
+ * The passes of docs/pipeline.md. The image is decoded for pass 1, and again after the model: once
+ * per pass, or, when small, once for both (image-rows.ts). Across the model call only the file's
+ * bytes and the reader copies are kept.
  */
 export const runPipeline: Pipeline = async (job, ctx) => {
 	const { timings } = ctx;
@@ -41,7 +43,28 @@ export const runPipeline: Pipeline = async (job, ctx) => {
 
 	const regions = read.regions.slice(0, MAX_REGIONS_PER_CALL);
 	const beyond = read.regions.slice(MAX_REGIONS_PER_CALL).map((r) => r.id);
-	const second = await layOutInCrops(job, regions, job.mode);
+	// Held from here when small enough (image-rows.ts), packed to the channels pass 1 found; pass 3
+	// lets it go, or the failure below.
+	const image = imageRows(job.image, first.colours.channels);
+	try {
+		return await afterModel(job, ctx, first, regions, image, beyond);
+	} catch (error) {
+		image.release();
+		throw error;
+	}
+};
+
+/** Passes 2 and 3 and the plan between them; the PNG's pieces are made as the response pulls them. */
+async function afterModel(
+	job: TranslateJob,
+	ctx: PipelineContext,
+	first: FirstPass,
+	regions: TranslatedRegion[],
+	image: ImageRows,
+	beyond: number[],
+): Promise<PipelineResult> {
+	const { timings } = ctx;
+	const second = await layOutInCrops(image, regions, job.mode);
 	timings.layout = Math.round(second.ms.layout);
 	timings.erase = Math.round(second.ms.erase);
 	const options = {
@@ -66,7 +89,7 @@ export const runPipeline: Pipeline = async (job, ctx) => {
 	const overlays = plan.blocks.map(overlayOf);
 	for (const overlay of overlays) for (const colour of overlay.colours) colours.addColour(colour);
 	const png = bandsToPng({
-		job,
+		image,
 		erased: second.erased,
 		overlays,
 		overlaysReady: loadRasterizer(),
@@ -74,7 +97,7 @@ export const runPipeline: Pipeline = async (job, ctx) => {
 		finished: () => plan.release(),
 	});
 	return { png, overflow: [...plan.overflow, ...second.left, ...beyond].sort((a, b) => a - b) };
-};
+}
 
 function overlayOf(block: BlockPlan): PlannedOverlay {
 	const { style } = block;

@@ -76,4 +76,18 @@ describe("labelComponents", () => {
 		expect(Array.from(labels.subarray(0, 12))).toEqual([1, 1, 0, 0, 0, 0, 1, 1, 0, 0, 2, 0]);
 		expect(labels[2 * page.w + 3]).toBe(2);
 	});
+
+	it("labels a winding component whole: runs that branch into teeth and meet again are one component", () => {
+		const comb = mask("#.#.#", "#.#.#", "#####", ".....", "###.#", "#.#.#", "#.###");
+		for (const connectivity of [4, 8] as const) {
+			const labels = new Int32Array(comb.w * comb.h);
+			expect(labelComponents(comb.bits, comb.w, comb.h, labels, connectivity)).toEqual([
+				{ x0: 0, y0: 0, x1: 5, y1: 3, area: 11, touchesEdge: true },
+				{ x0: 0, y0: 4, x1: 5, y1: 7, area: 11, touchesEdge: true },
+			]);
+			expect(drawn(labels, comb.w)).toEqual(drawn(comb.bits, comb.w));
+			expect(new Set(labels.subarray(0, 3 * comb.w).filter((l) => l > 0))).toEqual(new Set([1]));
+			expect(new Set(labels.subarray(4 * comb.w).filter((l) => l > 0))).toEqual(new Set([2]));
+		}
+	});
 });

@@ -7,10 +7,12 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Band, drawOverlay, pasteErased } from "../../src/pipeline/compose";
 import { encodePng } from "../../src/pipeline/encode";
+import { HOLD_BUDGET, type ImageRows, imageRows } from "../../src/pipeline/image-rows";
 import { bandsToPng } from "../../src/pipeline/pass-bands";
 import { layOutInCrops } from "../../src/pipeline/pass-crops";
 import { MAX_REGIONS_PER_CALL, runPipeline } from "../../src/pipeline/run";
 import type { Box, Raster, TranslatedRegion, TranslateJob } from "../../src/pipeline/types";
+import type { Mode } from "../../src/request/options";
 import { ALL_KEYS, job } from "../models/helpers";
 import { decodeFile, probed } from "../support/decode";
 import { layOut } from "../support/lay-out";
@@ -45,6 +47,29 @@ function jobFor(raster: Raster, overrides: Partial<TranslateJob> = {}): Translat
 	return job({ image: probed(concat(encodePng(raster))), ...overrides });
 }
 
+/**
+ * The image's rows after the model, held once decoded (small images) or decoded for each pass
+ * (large ones: a budget of 0 makes these small ones take that way). Every test page is grey.
+ */
+function rowsOf(raster: Raster, budget: number): ImageRows {
+	return imageRows(jobFor(raster).image, 1, budget);
+}
+
+/** layOutInCrops over the page's rows, let go after (as run.ts does when pass 3 ends). */
+async function layOutRows(original: Raster, budget: number, regions: TranslatedRegion[], mode: Mode) {
+	const rows = rowsOf(original, budget);
+	try {
+		return await layOutInCrops(rows, regions, mode);
+	} finally {
+		rows.release();
+	}
+}
+
+const ROWS = [
+	{ rows: "held once decoded", budget: HOLD_BUDGET },
+	{ rows: "decoded for each pass", budget: 0 },
+];
+
 function regionsAt(boxes: Box[]): TranslatedRegion[] {
 	return boxes.map((box, id) => ({ id, text: "HI", box, vertical: false, translation: "Hello" }));
 }
@@ -70,13 +95,13 @@ const BOXES: Box[] = [
 	{ x0: 60, y0: 220, x1: 260, y1: 280 },
 ];
 
-describe("layout and erase in crops", () => {
+describe.each(ROWS)("layout and erase in crops, the image's rows $rows", ({ budget }) => {
 	it("change exactly the pixels that they change on the whole image, and find the same blocks", async () => {
 		const original = page(360, 300, BOXES);
 		const whole = { ...original, data: original.data.slice() };
 		const expected = layOut(whole, regionsAt(BOXES), "general").blocks;
 
-		const second = await layOutInCrops(jobFor(original), regionsAt(BOXES), "general");
+		const second = await layOutRows(original, budget, regionsAt(BOXES), "general");
 		const band: Band = { ...original, data: original.data.slice(), top: 0 };
 		for (const pixels of second.erased) pasteErased(band, pixels);
 		expect(differing(band.data, whole.data)).toBe(0);
@@ -89,7 +114,7 @@ describe("layout and erase in crops", () => {
 		const headline = { x0: 100, y0: 100, x1: 2700, y1: 800 };
 		const letters = Array.from({ length: 12 }, (_, i) => ({ x0: 150 + i * 210, y0: 200, x1: 340 + i * 210, y1: 700 }));
 		const original = page(2800, 900, letters);
-		const second = await layOutInCrops(jobFor(original), regionsAt([headline]), "general");
+		const second = await layOutRows(original, budget, regionsAt([headline]), "general");
 		const band: Band = { ...original, data: original.data.slice(), top: 0 };
 		for (const pixels of second.erased) pasteErased(band, pixels);
 		let ink = 0;
@@ -103,13 +128,13 @@ describe("layout and erase in crops", () => {
 
 	it("changes nothing in light-novel mode, and still finds every block", async () => {
 		const original = page(360, 300, BOXES);
-		const second = await layOutInCrops(jobFor(original), regionsAt(BOXES), "light-novel");
+		const second = await layOutRows(original, budget, regionsAt(BOXES), "light-novel");
 		expect(second.erased).toEqual([]);
 		expect(second.blocks.flatMap((b) => b.regionIds).sort()).toEqual([0, 1, 2, 3]);
 	});
 });
 
-describe("the PNG written band by band", () => {
+describe.each(ROWS)("the PNG written band by band, the image's rows $rows", ({ budget }) => {
 	it("is the image with the erased pixels pasted and the overlays drawn over them, across band edges", async () => {
 		// 300 px wide: a band holds 873 rows, so the 2000 rows make three bands.
 		const original = page(300, 2000, [{ x0: 40, y0: 840, x1: 260, y1: 920 }], [200, 200, 200, 255]);
@@ -126,7 +151,7 @@ describe("the PNG written band by band", () => {
 		let finished = 0;
 		const png = await collect(
 			bandsToPng({
-				job: jobFor(original),
+				image: rowsOf(original, budget),
 				erased: [erased],
 				overlays: [{ top: overlay.y, colours: [[10, 10, 10]], draw: () => overlay }],
 				overlaysReady: Promise.resolve(),
@@ -148,7 +173,7 @@ describe("the PNG written band by band", () => {
 		const original = page(300, 2000, [{ x0: 40, y0: 840, x1: 260, y1: 920 }], [200, 200, 200, 255]);
 		const glyph = { width: 100, height: 900, data: new Uint8Array(100 * 900 * 4).fill(180) };
 		const inputs = {
-			job: jobFor(original),
+			image: rowsOf(original, budget),
 			erased: [],
 			overlays: [{ top: 500, colours: [], draw: () => ({ x: 70, y: 500, raster: glyph }) }],
 			overlaysReady: Promise.resolve(),
@@ -165,7 +190,7 @@ describe("the PNG written band by band", () => {
 	it("lets the page go (its fonts) when the response stops reading, even before the first piece", async () => {
 		const original = page(40, 30, []);
 		const inputs = (finished: () => void) => ({
-			job: jobFor(original),
+			image: rowsOf(original, budget),
 			erased: [],
 			overlays: [],
 			overlaysReady: Promise.resolve(),

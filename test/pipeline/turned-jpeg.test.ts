@@ -4,7 +4,7 @@ import type { JpegContainer } from "../../src/pipeline/pixels/jpeg/container";
 import { decodeJpegRaster } from "../../src/pipeline/pixels/jpeg/decode";
 import { decodeTurnedRows } from "../../src/pipeline/pixels/jpeg/turned";
 import { applyOrientation } from "../../src/pipeline/pixels/orientation";
-import type { Raster } from "../../src/pipeline/types";
+import type { Box, Raster } from "../../src/pipeline/types";
 import { probed } from "../support/decode";
 import { jpegKinds, withOrientation } from "../support/jpeg-files";
 
@@ -54,6 +54,31 @@ describe("a JPEG turned by its EXIF orientation, decoded a window at a time", ()
 				expect(Buffer.compare(got.data, expected.data)).toBe(0);
 			}
 		});
+
+		it.each([3, 4, 5, 6, 7, 8])(
+			"orientation %i: pass 2's boxes exactly, in windows of 1, 5 and 16 rows, some holding none",
+			(orientation) => {
+				const image = probed(withOrientation(plain, orientation));
+				if (image.format !== "jpeg") throw new Error("not a JPEG");
+				const expected = applyOrientation(copy(stored), orientation);
+				const { width: w, height: h } = image;
+				// Two areas at odd places, one touching the right edge, the rows between them in no box.
+				const wanted: Box[] = [
+					{ x0: 1, y0: 2, x1: Math.ceil(w * 0.4), y1: Math.ceil(h * 0.3) },
+					{ x0: Math.floor(w * 0.6), y0: Math.floor(h * 0.7), x1: w, y1: h - 1 },
+				];
+				for (const rows of [1, 5, 16]) {
+					const got = gathered(w, h, (sink) => decodeTurnedRows(image.bytes, image.jpeg, sink, { rows }, wanted));
+					for (const box of wanted) {
+						for (let y = box.y0; y < box.y1; y++) {
+							const at = (y * w + box.x0) * 4;
+							const end = (y * w + box.x1) * 4;
+							expect(Buffer.compare(got.data.subarray(at, end), expected.data.subarray(at, end))).toBe(0);
+						}
+					}
+				}
+			},
+		);
 	});
 });
 

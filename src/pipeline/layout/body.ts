@@ -35,13 +35,15 @@ export function bodyOf(box: Box, inside: Uint8Array): { box: Box; inside: Uint8A
 	const w = box.x1 - box.x0;
 	const h = box.y1 - box.y0;
 	// Distance of each inside pixel from the world outside it (past the box's edge too).
-	const depth = chamfer(w, h, (i) => inside[i] === 0, true);
+	const depth = chamfer(w, h, inside, 0, true);
 	let deepest = 0;
 	for (let i = 0; i < depth.length; i++) if (depth[i]! > deepest) deepest = depth[i]!;
 	const radius = BODY_RADIUS * deepest;
 	if (radius < 2) return { box, inside };
 	// From the centres of the discs that fit: the opening is every inside pixel within a radius of one.
-	const fromCentres = chamfer(w, h, (i) => depth[i]! > radius, false);
+	const centres = new Uint8Array(w * h);
+	for (let i = 0; i < centres.length; i++) centres[i] = depth[i]! > radius ? 1 : 0;
+	const fromCentres = chamfer(w, h, centres, 1, false);
 	const trimmed = new Uint8Array(w * h);
 	let farthest = 0;
 	for (let i = 0; i < trimmed.length; i++) {
@@ -84,29 +86,49 @@ export function bodyOf(box: Box, inside: Uint8Array): { box: Box; inside: Uint8A
 }
 
 /**
- * Chamfer distance of every pixel from the nearest seed (`seed` says which pixels are), in two raster
- * passes over a copy a pixel wider on every side; with `edgeSeeds`, the world past the edge is seeds too.
+ * Chamfer distance of every pixel from the nearest seed (the pixels where `mask` is `seedValue`), in
+ * two raster passes over a copy a pixel wider on every side; with `edgeSeeds`, the world past the
+ * edge is seeds too. The seeds come as a mask, not a test per pixel: a call per pixel cost as much
+ * as both passes.
  */
-function chamfer(w: number, h: number, seed: (i: number) => boolean, edgeSeeds: boolean): Float32Array {
+function chamfer(w: number, h: number, mask: Uint8Array, seedValue: 0 | 1, edgeSeeds: boolean): Float32Array {
 	const pw = w + 2;
 	const d = new Float32Array(pw * (h + 2)).fill(edgeSeeds ? 0 : Number.POSITIVE_INFINITY);
-	for (let y = 0; y < h; y++)
-		for (let x = 0; x < w; x++) d[(y + 1) * pw + x + 1] = seed(y * w + x) ? 0 : Number.POSITIVE_INFINITY;
+	for (let y = 0; y < h; y++) {
+		const from = y * w;
+		const to = (y + 1) * pw + 1;
+		for (let x = 0; x < w; x++) d[to + x] = mask[from + x] === seedValue ? 0 : Number.POSITIVE_INFINITY;
+	}
+	// Seeds stay 0 and are skipped.
 	for (let y = 1; y <= h; y++) {
 		for (let i = y * pw + 1, end = i + w; i < end; i++) {
-			const across = Math.min(d[i - 1]!, d[i - pw]!) + ACROSS;
-			const diagonal = Math.min(d[i - pw - 1]!, d[i - pw + 1]!) + DIAGONAL;
-			d[i] = Math.min(d[i]!, across, diagonal);
+			const v = d[i]!;
+			if (v !== 0) d[i] = relaxed(v, d[i - 1]!, d[i - pw]!, d[i - pw - 1]!, d[i - pw + 1]!);
 		}
 	}
 	for (let y = h; y >= 1; y--) {
 		for (let i = y * pw + w, end = y * pw; i > end; i--) {
-			const across = Math.min(d[i + 1]!, d[i + pw]!) + ACROSS;
-			const diagonal = Math.min(d[i + pw + 1]!, d[i + pw - 1]!) + DIAGONAL;
-			d[i] = Math.min(d[i]!, across, diagonal);
+			const v = d[i]!;
+			if (v !== 0) d[i] = relaxed(v, d[i + 1]!, d[i + pw]!, d[i + pw + 1]!, d[i + pw - 1]!);
 		}
 	}
 	const out = new Float32Array(w * h);
 	for (let y = 0; y < h; y++) out.set(d.subarray((y + 1) * pw + 1, (y + 1) * pw + 1 + w), y * w);
+	return out;
+}
+
+/**
+ * A pixel's distance `v` lowered to a step across from the nearer of two neighbours beside it, or
+ * a step diagonally from the nearer of two corners. Comparisons rather than Math.min, whose care
+ * for NaN and -0 (neither occurs here) made the chamfer passes several times slower.
+ */
+function relaxed(v: number, side: number, otherSide: number, corner: number, otherCorner: number): number {
+	let across = side;
+	if (otherSide < across) across = otherSide;
+	let diagonal = corner;
+	if (otherCorner < diagonal) diagonal = otherCorner;
+	let out = v;
+	if (across + ACROSS < out) out = across + ACROSS;
+	if (diagonal + DIAGONAL < out) out = diagonal + DIAGONAL;
 	return out;
 }

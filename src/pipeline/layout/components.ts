@@ -11,6 +11,11 @@ export interface Component {
 /**
  * Labels the connected components of the pixels where `member` is 1 (1-based labels in `labels`,
  * 0 elsewhere), 8-connected or 4-connected. Labels follow the components' first pixels in raster order.
+ *
+ * Each component is filled a run at a time: a pixel taken from the stack is extended left and right
+ * over unlabelled members, and the rows above and below that run (a pixel wider each side when
+ * 8-connected) give one new seed per run of members they hold. Most of layout's passes label large
+ * components (the background of a balloon), where a stack entry per pixel cost several times more.
  */
 export function labelComponents(
 	member: Uint8Array,
@@ -22,7 +27,7 @@ export function labelComponents(
 	const components: Component[] = [];
 	const n = w * h;
 	const stack = new Int32Array(n);
-	const diagonal = connectivity === 8;
+	const reach = connectivity === 8 ? 1 : 0;
 	for (let start = 0; start < n; start++) {
 		if (labels[start] || member[start] !== 1) continue;
 		const label = components.length + 1;
@@ -38,58 +43,31 @@ export function labelComponents(
 		while (top > 0) {
 			const i = stack[--top]!;
 			const y = (i / w) | 0;
-			const x = i - y * w;
-			area++;
-			if (x < x0) x0 = x;
+			const row = y * w;
+			// The run through i: its pixels are this component's, labelled now (i was when it was pushed).
+			let left = i - row;
+			while (left > 0 && !labels[row + left - 1] && member[row + left - 1] === 1) labels[row + --left] = label;
+			let right = i - row;
+			while (right < w - 1 && !labels[row + right + 1] && member[row + right + 1] === 1) labels[row + ++right] = label;
+			area += right - left + 1;
+			if (left < x0) x0 = left;
+			if (right >= x1) x1 = right + 1;
 			if (y < y0) y0 = y;
-			if (x >= x1) x1 = x + 1;
 			if (y >= y1) y1 = y + 1;
-			const left = x > 0;
-			const right = x < w - 1;
-			const up = y > 0;
-			const down = y < h - 1;
-			if (!(left && right && up && down)) touchesEdge = true;
-			// Each neighbour in turn, unrolled: this is the innermost loop of most of layout's passes.
-			let j = i - 1;
-			if (left && !labels[j] && member[j] === 1) {
-				labels[j] = label;
-				stack[top++] = j;
-			}
-			j = i + 1;
-			if (right && !labels[j] && member[j] === 1) {
-				labels[j] = label;
-				stack[top++] = j;
-			}
-			j = i - w;
-			if (up && !labels[j] && member[j] === 1) {
-				labels[j] = label;
-				stack[top++] = j;
-			}
-			j = i + w;
-			if (down && !labels[j] && member[j] === 1) {
-				labels[j] = label;
-				stack[top++] = j;
-			}
-			if (!diagonal) continue;
-			j = i - w - 1;
-			if (up && left && !labels[j] && member[j] === 1) {
-				labels[j] = label;
-				stack[top++] = j;
-			}
-			j = i - w + 1;
-			if (up && right && !labels[j] && member[j] === 1) {
-				labels[j] = label;
-				stack[top++] = j;
-			}
-			j = i + w - 1;
-			if (down && left && !labels[j] && member[j] === 1) {
-				labels[j] = label;
-				stack[top++] = j;
-			}
-			j = i + w + 1;
-			if (down && right && !labels[j] && member[j] === 1) {
-				labels[j] = label;
-				stack[top++] = j;
+			if (left === 0 || right === w - 1 || y === 0 || y === h - 1) touchesEdge = true;
+			const from = Math.max(0, left - reach);
+			const to = Math.min(w - 1, right + reach);
+			for (let other = y - 1; other <= y + 1; other += 2) {
+				if (other < 0 || other >= h) continue;
+				let inRun = false;
+				for (let j = other * w + from, end = other * w + to; j <= end; j++) {
+					if (labels[j] || member[j] !== 1) inRun = false;
+					else if (!inRun) {
+						labels[j] = label;
+						stack[top++] = j;
+						inRun = true;
+					}
+				}
 			}
 		}
 		components.push({ x0, y0, x1, y1, area, touchesEdge });

@@ -69,7 +69,6 @@ export function closedShapes(
 	// the search area, and a stack that grows only as far as the floods reach.
 	const labels = new Uint16Array(w * h);
 	const stack: number[] = [];
-	const neighbourOffset = [-4, 4, -4 * stride, 4 * stride];
 	const floods: { box: Box; open: boolean; area: number }[] = [];
 	const rx0 = Math.max(0, readerBox.x0 - area.x0);
 	const ry0 = Math.max(0, readerBox.y0 - area.y0);
@@ -95,31 +94,70 @@ export function closedShapes(
 			let y1 = sy + 1;
 			let open = false;
 			let size = 0;
-			// Depth first, so that on open background the flood runs to the edge soon and stops there:
-			// a balloon costs its own area, open background little more than the way out.
+			// A run at a time (a pixel taken from the stack is extended left and right, and the rows
+			// above and below it give one new seed per stretch of background), and depth first, so that on
+			// open background the flood runs to the edge soon and stops there: a balloon costs its own
+			// area, open background little more than the way out. Background already reached from
+			// elsewhere is an open flood's (closed ones are whole): this one is open too. Whether a flood
+			// is closed does not depend on the order it visits its pixels in: a closed one is a whole
+			// component of the colour that stays off the edge.
 			while (stack.length > 0 && !open) {
 				const i = stack.pop()!;
-				size++;
 				const y = (i / w) | 0;
-				const x = i - y * w;
-				if (x < x0) x0 = x;
-				if (x >= x1) x1 = x + 1;
+				const row = y * w;
+				const rowPixel = ((oy + y) * stride + ox) * 4;
+				let left = i - row;
+				while (left > 0) {
+					const seen = labels[row + left - 1]!;
+					if (seen === label || seen === NOT_BACKGROUND) break;
+					if (seen > 0) {
+						open = true;
+						break;
+					}
+					if (!matches(data, rowPixel + (left - 1) * 4, r, g, b, a, tolerance)) {
+						labels[row + left - 1] = NOT_BACKGROUND;
+						break;
+					}
+					labels[row + --left] = label;
+				}
+				let right = i - row;
+				while (right < w - 1) {
+					const seen = labels[row + right + 1]!;
+					if (seen === label || seen === NOT_BACKGROUND) break;
+					if (seen > 0) {
+						open = true;
+						break;
+					}
+					if (!matches(data, rowPixel + (right + 1) * 4, r, g, b, a, tolerance)) {
+						labels[row + right + 1] = NOT_BACKGROUND;
+						break;
+					}
+					labels[row + ++right] = label;
+				}
+				size += right - left + 1;
+				if (left < x0) x0 = left;
+				if (right >= x1) x1 = right + 1;
 				if (y < y0) y0 = y;
 				if (y >= y1) y1 = y + 1;
-				if (x === 0 || y === 0 || x === w - 1 || y === h - 1) open = true;
-				const p = ((oy + y) * stride + ox + x) * 4;
-				// Left, right, up, down, with no closure per flood. Background already reached from
-				// elsewhere is an open flood's (closed ones are whole): this one is open too.
-				for (let k = 0; k < 4; k++) {
-					if (k === 0 ? x === 0 : k === 1 ? x === w - 1 : k === 2 ? y === 0 : y === h - 1) continue;
-					const j = k === 0 ? i - 1 : k === 1 ? i + 1 : k === 2 ? i - w : i + w;
-					const seen = labels[j]!;
-					if (seen === label || seen === NOT_BACKGROUND) continue;
-					if (seen > 0) open = true;
-					else if (!matches(data, p + neighbourOffset[k]!, r, g, b, a, tolerance)) labels[j] = NOT_BACKGROUND;
-					else {
-						labels[j] = label;
-						stack.push(j);
+				if (left === 0 || y === 0 || right === w - 1 || y === h - 1) open = true;
+				for (let other = y - 1; other <= y + 1; other += 2) {
+					if (other < 0 || other >= h) continue;
+					const otherPixel = ((oy + other) * stride + ox) * 4;
+					let inRun = false;
+					for (let x = left; x <= right; x++) {
+						const j = other * w + x;
+						const seen = labels[j]!;
+						if (seen !== 0) {
+							if (seen !== label && seen !== NOT_BACKGROUND) open = true;
+							inRun = false;
+						} else if (!matches(data, otherPixel + x * 4, r, g, b, a, tolerance)) {
+							labels[j] = NOT_BACKGROUND;
+							inRun = false;
+						} else if (!inRun) {
+							labels[j] = label;
+							stack.push(j);
+							inRun = true;
+						}
 					}
 				}
 			}
@@ -152,6 +190,18 @@ export function closedShapes(
 			for (let x = 0; x < bw; x++) {
 				const i = y * bw + x;
 				if (!interior[i]) continue;
+				// Most of the interior lies within the shape: asked first, in one go, whether any neighbour is out.
+				if (
+					x > 0 &&
+					x < bw - 1 &&
+					y > 0 &&
+					y < bh - 1 &&
+					inside[i - 1] &&
+					inside[i + 1] &&
+					inside[i - bw] &&
+					inside[i + bw]
+				)
+					continue;
 				// Each 4-neighbour outside the shape (or its box) is a rim pixel: near the colour or an edge.
 				for (let k = 0; k < 4; k++) {
 					const nx = k === 0 ? x - 1 : k === 1 ? x + 1 : x;

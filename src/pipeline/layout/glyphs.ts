@@ -14,7 +14,7 @@
 import type { Box, Patch } from "../types";
 import { type Component, labelComponents } from "./components";
 import type { InkScore } from "./ink";
-import { boundingBox, dilate, fillHolesInBounds, growInto, without } from "./masks";
+import { boundingBox, fillHolesInBounds, growInto, without } from "./masks";
 import { findOutline, insideAround } from "./outline";
 
 export type { Component } from "./components";
@@ -130,14 +130,14 @@ function withCounters(
 	};
 	const aw = area.x1 - area.x0;
 	const ah = area.y1 - area.y0;
-	const at = (x: number, y: number) => (area.y0 + y) * w + area.x0 + x;
+	/** Where row y of the area starts in the patch. */
+	const rowAt = (y: number) => (area.y0 + y) * w + area.x0;
 	const background = new Uint8Array(aw * ah);
 	const reached = new Uint8Array(aw * ah);
 	for (let y = 0; y < ah; y++) {
-		for (let x = 0; x < aw; x++) {
-			background[y * aw + x] = 1 - strongInk[at(x, y)]!;
-			reached[y * aw + x] = inside[at(x, y)]!;
-		}
+		const from = rowAt(y);
+		reached.set(inside.subarray(from, from + aw), y * aw);
+		for (let x = 0; x < aw; x++) background[y * aw + x] = 1 - strongInk[from + x]!;
 	}
 	const labels = new Int32Array(aw * ah);
 	const local = { x0: bounds.x0 - area.x0, y0: bounds.y0 - area.y0, x1: bounds.x1 - area.x0, y1: bounds.y1 - area.y0 };
@@ -150,9 +150,10 @@ function withCounters(
 	const pockets = labelComponents(background, aw, ah, labels, 4);
 	const paper = new Uint32Array(pockets.length);
 	for (let y = 0; y < ah; y++) {
+		const from = rowAt(y);
 		for (let x = 0; x < aw; x++) {
 			const l = labels[y * aw + x]!;
-			if (l > 0 && ink.score[at(x, y)]! < ink.weak) paper[l - 1]!++;
+			if (l > 0 && ink.score[from + x]! < ink.weak) paper[l - 1]!++;
 		}
 	}
 	const counters = pockets.map(
@@ -163,24 +164,38 @@ function withCounters(
 	);
 	const taken = new Uint8Array(counters.length);
 	for (let round = 0; round < COUNTER_DEPTH; round++) {
-		const near = dilate(reached, aw, ah, COUNTER_REACH);
+		// Only the pixels of counters not yet taken are asked whether they are near: a square around
+		// each, until one is, rather than a dilation of the whole area (most of it the inside) a round.
 		let added = false;
-		for (let i = 0; i < labels.length; i++) {
-			const l = labels[i]!;
-			if (l === 0 || taken[l - 1] || !counters[l - 1] || !near[i]) continue;
-			taken[l - 1] = 1;
-			added = true;
+		for (let y = 0, i = 0; y < ah; y++) {
+			for (let x = 0; x < aw; x++, i++) {
+				const l = labels[i]!;
+				if (l === 0 || taken[l - 1] || !counters[l - 1] || !nearSet(reached, aw, ah, x, y, COUNTER_REACH)) continue;
+				taken[l - 1] = 1;
+				added = true;
+			}
 		}
 		if (!added) break;
 		for (let i = 0; i < labels.length; i++) if (labels[i]! > 0 && taken[labels[i]! - 1]) reached[i] = 1;
 	}
 	for (let y = 0; y < ah; y++) {
+		const to = rowAt(y);
 		for (let x = 0; x < aw; x++) {
 			const l = labels[y * aw + x]!;
-			if (l > 0 && taken[l - 1]) out[at(x, y)] = 1;
+			if (l > 0 && taken[l - 1]) out[to + x] = 1;
 		}
 	}
 	return out;
+}
+
+/** Whether a pixel of `mask` is set within `radius` (chessboard) of (x, y): a square dilation, asked at one pixel. */
+function nearSet(mask: Uint8Array, w: number, h: number, x: number, y: number, radius: number): boolean {
+	if (mask[y * w + x]) return true;
+	const x0 = Math.max(0, x - radius);
+	const x1 = Math.min(w - 1, x + radius);
+	for (let ny = Math.max(0, y - radius), y1 = Math.min(h - 1, y + radius); ny <= y1; ny++)
+		for (let i = ny * w + x0, end = ny * w + x1; i <= end; i++) if (mask[i]) return true;
+	return false;
 }
 
 /** Margin (px) around the inside's bounds within which counters are looked for: a pocket reaching it leaks out. */

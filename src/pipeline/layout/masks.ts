@@ -99,29 +99,38 @@ export function fillHoles(mask: Uint8Array, w: number, h: number, maxHole = Numb
 /**
  * Spreads from the `top` pixels on `stack` through pixels unset in `mask` (4-connected), marking
  * them `seen`; `reached`, when given, gets each pixel reached. A plain function of its arrays, not a
- * closure changing its caller's stack top: it visits every pixel outside the mask.
+ * closure changing its caller's stack top: it visits every pixel outside the mask. A run at a time:
+ * a pixel taken from the stack is extended left and right, and the rows above and below that run
+ * give one new seed per stretch of unset pixels.
  */
 function spread(mask: Uint8Array, seen: Uint8Array, stack: Int32Array, top: number, w: number, reached?: number[]) {
-	const n = mask.length;
+	const h = mask.length / w;
 	while (top > 0) {
 		const i = stack[--top]!;
+		const y = (i / w) | 0;
+		const row = y * w;
 		reached?.push(i);
-		const x = i % w;
-		if (x > 0 && !mask[i - 1] && !seen[i - 1]) {
-			seen[i - 1] = 1;
-			stack[top++] = i - 1;
+		let left = i - row;
+		while (left > 0 && !mask[row + left - 1] && !seen[row + left - 1]) {
+			seen[row + --left] = 1;
+			reached?.push(row + left);
 		}
-		if (x < w - 1 && !mask[i + 1] && !seen[i + 1]) {
-			seen[i + 1] = 1;
-			stack[top++] = i + 1;
+		let right = i - row;
+		while (right < w - 1 && !mask[row + right + 1] && !seen[row + right + 1]) {
+			seen[row + ++right] = 1;
+			reached?.push(row + right);
 		}
-		if (i >= w && !mask[i - w] && !seen[i - w]) {
-			seen[i - w] = 1;
-			stack[top++] = i - w;
-		}
-		if (i + w < n && !mask[i + w] && !seen[i + w]) {
-			seen[i + w] = 1;
-			stack[top++] = i + w;
+		for (let other = y - 1; other <= y + 1; other += 2) {
+			if (other < 0 || other >= h) continue;
+			let inRun = false;
+			for (let j = other * w + left, end = other * w + right; j <= end; j++) {
+				if (mask[j] || seen[j]) inRun = false;
+				else if (!inRun) {
+					seen[j] = 1;
+					stack[top++] = j;
+					inRun = true;
+				}
+			}
 		}
 	}
 }

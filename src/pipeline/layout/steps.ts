@@ -38,25 +38,27 @@ export function stepsFrom(
 		steps[j] = 1;
 		queue[end++] = j;
 	};
-	const around = new Int32Array(8);
+	// From the seeds, the walk itself takes the first step: they are queued at 0 steps. From the
+	// passable pixels, row by row, the column known: a pixel's neighbours found without dividing its index.
 	if (seeds <= open) {
-		for (let i = 0; i < n; i++) {
-			if (!seed[i]) continue;
-			for (let k = neighbours(i, w, n, around) - 1; k >= 0; k--) first(around[k]!);
-		}
+		for (let i = 0; i < n; i++) if (seed[i]) queue[end++] = i;
 	} else {
-		for (let i = 0; i < n; i++) {
-			if (steps[i] !== UNREACHED || !passable[i]) continue;
-			for (let k = neighbours(i, w, n, around) - 1; k >= 0; k--) {
-				if (steps[around[k]!] !== 0) continue;
-				first(i);
-				break;
+		for (let y = 0, i = 0; y < h; y++) {
+			for (let x = 0; x < w; x++, i++) {
+				if (steps[i] !== UNREACHED || !passable[i]) continue;
+				const left = x > 0;
+				const right = x < w - 1;
+				const byASeed =
+					(left && steps[i - 1] === 0) ||
+					(right && steps[i + 1] === 0) ||
+					(y > 0 && (steps[i - w] === 0 || (left && steps[i - w - 1] === 0) || (right && steps[i - w + 1] === 0))) ||
+					(y < h - 1 && (steps[i + w] === 0 || (left && steps[i + w - 1] === 0) || (right && steps[i + w + 1] === 0)));
+				if (byASeed) first(i);
 			}
 		}
 	}
 	if (fromEdge) forEachEdgePixel(w, h, first);
-	// Each neighbour in turn, unrolled: the walk visits every pixel it reaches, the first step's
-	// `neighbours` call per pixel costs more than the step itself here.
+	// Each neighbour in turn, unrolled: the walk visits every pixel it reaches.
 	for (let head = 0; head < end; head++) {
 		const i = queue[head]!;
 		const next = steps[i]! + 1;
@@ -108,25 +110,4 @@ export function stepsFrom(
 		}
 	}
 	return steps;
-}
-
-/** The (up to eight) neighbours of pixel `i` in a patch `w` wide of `n` pixels, written to `out`; their count. */
-function neighbours(i: number, w: number, n: number, out: Int32Array): number {
-	const x = i % w;
-	const left = x > 0;
-	const right = x < w - 1;
-	let k = 0;
-	if (i >= w) {
-		if (left) out[k++] = i - w - 1;
-		out[k++] = i - w;
-		if (right) out[k++] = i - w + 1;
-	}
-	if (left) out[k++] = i - 1;
-	if (right) out[k++] = i + 1;
-	if (i + w < n) {
-		if (left) out[k++] = i + w - 1;
-		out[k++] = i + w;
-		if (right) out[k++] = i + w + 1;
-	}
-	return k;
 }

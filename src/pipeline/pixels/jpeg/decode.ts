@@ -16,13 +16,14 @@ import { WantedMcus } from "./wanted-mcus";
  * mirror) need nothing more; the others turn or flip the whole image, so their displayed rows are
  * made a window at a time, each from a decode of the stored image (`decodeTurnedRows`).
  *
- * With `wanted` (orientations 1 and 2), only the MCUs holding those areas become pixels: the other
- * pixels of the rows handed out are left as they were, and the decode ends after the areas' last row.
+ * With `wanted`, only the MCUs holding those areas become pixels: the other pixels of the rows
+ * handed out are left as they were, and the decode ends after the areas' last row (a turned JPEG's
+ * window, after the last of its areas; a window holding none is not decoded).
  */
 export function decodeJpegRows(bytes: Uint8Array, jpeg: JpegContainer, sink: RowSink, wanted?: readonly Box[]): void {
 	const { frame, orientation } = jpeg;
 	if (orientation > 2) {
-		decodeTurnedRows(bytes, jpeg, sink);
+		decodeTurnedRows(bytes, jpeg, sink, undefined, wanted);
 		return;
 	}
 	const grid = mcuGrid(frame);

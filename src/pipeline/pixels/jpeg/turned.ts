@@ -1,9 +1,10 @@
-import type { RowSink } from "../../types";
+import type { Box, RowSink } from "../../types";
 import { decodeBaseline } from "./baseline";
 import { decodeBuffered } from "./buffered";
 import { type JpegContainer, type McuGrid, mcuGrid, oneScan } from "./container";
 import { EntropyMarks } from "./entropy-marks";
 import { spanMcus } from "./row-target";
+import { WantedMcus } from "./wanted-mcus";
 
 /**
  * Decodes a JPEG turned or flipped by its EXIF orientation (3 to 8) to rows as displayed without
@@ -17,12 +18,17 @@ import { spanMcus } from "./row-target";
  * window's decode writes down where every window's MCUs start in each MCU row (`EntropyMarks`),
  * and the later windows start there. A multi-scan JPEG's scans cannot be entered midway, so each of
  * its windows reads its data again up to the window's last row: it gets fewer, larger windows.
+ *
+ * With `wanted` (displayed areas: pass 2's crops), a window turns into pixels only the MCUs around
+ * the areas it holds, its decode ends after the last of them, and a window holding none is not
+ * decoded at all: its rows are handed out as they are.
  */
 export function decodeTurnedRows(
 	bytes: Uint8Array,
 	jpeg: JpegContainer,
 	sink: RowSink,
 	window = turnWindow(jpeg),
+	wanted?: readonly Box[],
 ): void {
 	const { frame, orientation } = jpeg;
 	const { width: w, height: h } = frame;
@@ -37,11 +43,17 @@ export function decodeTurnedRows(
 	const shown = new Int32Array(windowBytes.buffer);
 	const band = new Int32Array(w * 8 * grid.vmax);
 	const marks = oneScan(jpeg) ? windowMarks(grid, jpeg, window.rows, shownHeight, swapped, flipY, w) : undefined;
+	const storedWanted = wanted?.map((box) => storedBox(box, w, h, swapped, flipX, flipY));
 	for (let top = 0; top < shownHeight; top += window.rows) {
 		const count = Math.min(window.rows, shownHeight - top);
 		// The stored pixels of displayed rows top..top+count: columns (5 to 8) or rows (3, 4).
 		const from = flipY ? (swapped ? w : h) - top - count : top;
 		const span = swapped ? { x0: from, x1: from + count, y0: 0, y1: h } : { x0: 0, x1: w, y0: from, y1: from + count };
+		const inWindow = storedWanted?.map((box) => within(box, span)).filter((box) => box.x0 < box.x1 && box.y0 < box.y1);
+		if (inWindow?.length === 0) {
+			sink.rows(top, count, windowBytes.subarray(0, count * shownWidth * 4));
+			continue;
+		}
 		const written = (y0: number, y1: number) => {
 			for (let sy = Math.max(y0, span.y0); sy < Math.min(y1, span.y1); sy++) {
 				const row = (sy - y0) * w;
@@ -59,11 +71,42 @@ export function decodeTurnedRows(
 				}
 			}
 		};
-		const target = { grid, pixels: band, block: 8 as const, firstRow: (y0: number) => y0, written, span };
+		const target = {
+			grid,
+			pixels: band,
+			block: 8 as const,
+			firstRow: (y0: number) => y0,
+			written,
+			span,
+			wanted: inWindow && new WantedMcus(grid, inWindow),
+		};
 		if (marks) decodeBaseline(bytes, jpeg, target, marks);
 		else decodeBuffered(bytes, jpeg, target);
 		sink.rows(top, count, windowBytes.subarray(0, count * shownWidth * 4));
 	}
+}
+
+/** The stored pixels of a displayed box (see `written` above for where each displayed pixel comes from). */
+function storedBox(box: Box, w: number, h: number, swapped: boolean, flipX: boolean, flipY: boolean): Box {
+	const across = swapped ? { from: box.y0, to: box.y1, size: w } : { from: box.x0, to: box.x1, size: w };
+	const down = swapped ? { from: box.x0, to: box.x1, size: h } : { from: box.y0, to: box.y1, size: h };
+	const flipAcross = swapped ? flipY : flipX;
+	const flipDown = swapped ? flipX : flipY;
+	return {
+		x0: flipAcross ? across.size - across.to : across.from,
+		x1: flipAcross ? across.size - across.from : across.to,
+		y0: flipDown ? down.size - down.to : down.from,
+		y1: flipDown ? down.size - down.from : down.to,
+	};
+}
+
+function within(box: Box, span: Box): Box {
+	return {
+		x0: Math.max(box.x0, span.x0),
+		x1: Math.min(box.x1, span.x1),
+		y0: Math.max(box.y0, span.y0),
+		y1: Math.min(box.y1, span.y1),
+	};
 }
 
 /**
