@@ -15,7 +15,7 @@ import { glyphsInContainer, maxGlyph } from "./glyphs";
 import { inkScore } from "./ink";
 import { dilate, reframe } from "./masks";
 import { letteringLength } from "./measure";
-import { medianRgba } from "./median";
+import { histogramMedian } from "./median";
 import { holdsMoreText, shapesBeside, textBeyond } from "./neighbour";
 import { joinTexts, splitByShares } from "./split-text";
 
@@ -360,11 +360,43 @@ function rimOf(
 	shape: Shape,
 	colour: number[],
 ): { inked: number; oneInk: number; other: number; beyond: number } {
+	// Two walks of the rim, the ink's colours counted in histograms, not listed: a flood over texture
+	// is nearly all rim, and a list of its pixels would grow with the search area.
+	const histograms = new Uint32Array(4 * 256);
+	const { rim, inked } = walkRim(crop, shape, colour, (p) => {
+		for (let c = 0; c < 4; c++) histograms[c * 256 + crop.data[p + c]!]!++;
+	});
+	const ink = histogramMedian(histograms, inked);
+	let oneInk = 0;
+	if (ink)
+		walkRim(crop, shape, colour, (p) => {
+			let off = 0;
+			for (let c = 0; c < 3; c++) off = Math.max(off, Math.abs(crop.data[p + c]! - ink[c]!));
+			if (off <= INK_SPREAD) oneInk++;
+		});
+	return {
+		inked: inked / Math.max(1, rim),
+		oneInk: oneInk / Math.max(1, inked),
+		other: ink ? notLettering(crop, shape, colour, ink) : 1,
+		beyond: ink ? inkBeyond(crop, shape, ink) : 1,
+	};
+}
+
+/**
+ * Each step out of the shape's interior, to the pixel two steps beyond (past an anti-aliased edge):
+ * how many there are, and how many of them are ink, each given to `ink` (its byte in the crop).
+ */
+function walkRim(
+	crop: Patch,
+	shape: Shape,
+	colour: number[],
+	ink: (p: number) => void,
+): { rim: number; inked: number } {
 	const w = shape.box.x1 - shape.box.x0;
 	const h = shape.box.y1 - shape.box.y0;
 	const inInterior = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && shape.interior[y * w + x] === 1;
 	let rim = 0;
-	const inked: number[] = [];
+	let inked = 0;
 	for (let y = 0; y < h; y++) {
 		for (let x = 0; x < w; x++) {
 			if (!inInterior(x, y)) continue;
@@ -377,24 +409,13 @@ function rimOf(
 				let far = 0;
 				for (let c = 0; c < 3; c++) far = Math.max(far, Math.abs(crop.data[p + c]! - colour[c]!));
 				rim++;
-				if (far >= INK_CONTRAST) inked.push(cy * crop.width + cx);
+				if (far < INK_CONTRAST) continue;
+				inked++;
+				ink(p);
 			}
 		}
 	}
-	const ink = medianRgba(crop.data, Int32Array.from(inked));
-	let oneInk = 0;
-	if (ink)
-		for (const i of inked) {
-			let off = 0;
-			for (let c = 0; c < 3; c++) off = Math.max(off, Math.abs(crop.data[i * 4 + c]! - ink[c]!));
-			if (off <= INK_SPREAD) oneInk++;
-		}
-	return {
-		inked: inked.length / Math.max(1, rim),
-		oneInk: oneInk / Math.max(1, inked.length),
-		other: ink ? notLettering(crop, shape, colour, ink) : 1,
-		beyond: ink ? inkBeyond(crop, shape, ink) : 1,
-	};
+	return { rim, inked };
 }
 
 /**

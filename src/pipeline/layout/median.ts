@@ -12,6 +12,15 @@ export function medianRgba(data: Uint8Array, pixels: Int32Array, count = pixels.
 		histograms[512 + data[i + 2]!]!++;
 		histograms[768 + data[i + 3]!]!++;
 	}
+	return histogramMedian(histograms, count);
+}
+
+/**
+ * Per-channel medians of `count` RGBA pixels counted in `histograms` (four of 256 bins, R, G, B, A),
+ * or undefined when none were.
+ */
+export function histogramMedian(histograms: Uint32Array, count: number): number[] | undefined {
+	if (count === 0) return undefined;
 	const half = count >> 1;
 	const out = [0, 0, 0, 0];
 	for (let c = 0; c < 4; c++) {
