@@ -1,3 +1,4 @@
+import { clipBox } from "../../patch";
 import type { Box, RowSink } from "../../types";
 import { decodeBaseline } from "./baseline";
 import { decodeBuffered } from "./buffered";
@@ -49,7 +50,7 @@ export function decodeTurnedRows(
 		// The stored pixels of displayed rows top..top+count: columns (5 to 8) or rows (3, 4).
 		const from = flipY ? (swapped ? w : h) - top - count : top;
 		const span = swapped ? { x0: from, x1: from + count, y0: 0, y1: h } : { x0: 0, x1: w, y0: from, y1: from + count };
-		const inWindow = storedWanted?.map((box) => within(box, span)).filter((box) => box.x0 < box.x1 && box.y0 < box.y1);
+		const inWindow = storedWanted?.map((box) => clipBox(box, span)).filter((box) => box.x0 < box.x1 && box.y0 < box.y1);
 		if (inWindow?.length === 0) {
 			sink.rows(top, count, windowBytes.subarray(0, count * shownWidth * 4));
 			continue;
@@ -97,15 +98,6 @@ function storedBox(box: Box, w: number, h: number, swapped: boolean, flipX: bool
 		x1: flipAcross ? across.size - across.from : across.to,
 		y0: flipDown ? down.size - down.to : down.from,
 		y1: flipDown ? down.size - down.from : down.to,
-	};
-}
-
-function within(box: Box, span: Box): Box {
-	return {
-		x0: Math.max(box.x0, span.x0),
-		x1: Math.min(box.x1, span.x1),
-		y0: Math.max(box.y0, span.y0),
-		y1: Math.min(box.y1, span.y1),
 	};
 }
 
