@@ -71,7 +71,7 @@ export function fitBackground(patch: Patch, readerBox: Box, lettering?: Uint8Arr
 		const slope = (c: number) => Math.abs(planes[c]![1] * (x1 - x0)) + Math.abs(planes[c]![2] * (y1 - y0));
 		const sloped = smooth && [0, 1, 2, 3].some((c) => slope(c) > FLAT);
 		if (sloped && followsPlane(patch, inside, mode.colour, planes)) return { kind: "gradient", planes, noise };
-		return { kind: "flat", planes: mode.colour.map((v): [number, number, number] => [v, 0, 0]), noise: 0 };
+		return flatBackground(mode.colour);
 	}
 	if (smooth && inliers >= 0.6) return { kind: "gradient", planes, noise };
 	return { kind: "texture", planes, noise };
@@ -89,7 +89,7 @@ export function boxColours(patch: Patch, readerBox: Box): Background[] {
 	while (out.length < BOX_COLOURS) {
 		const mode = dominantColour(patch.data, pixels);
 		if (!mode || mode.share * pixels.length < SHAPE_SHARE * total) break;
-		out.push({ kind: "flat", planes: mode.colour.map((v): [number, number, number] => [v, 0, 0]), noise: 0 });
+		out.push(flatBackground(mode.colour));
 		// Shades of one colour (paper under a gradient) are one colour to a flood: the next is another.
 		pixels = pixels.filter((i) => !nearColour(patch.data, i, mode.colour, SAME));
 	}
@@ -97,6 +97,11 @@ export function boxColours(patch: Patch, readerBox: Box): Background[] {
 }
 
 const BOX_COLOURS = 4;
+
+/** One colour (RGBA) as a background: planes with no slope. */
+function flatBackground(colour: number[]): Background {
+	return { kind: "flat", planes: colour.map((v): [number, number, number] => [v, 0, 0]), noise: 0 };
+}
 
 /**
  * The box's colours flat as paper, commonest first (BOX_COLOURS at most), each filling a twentieth
@@ -137,8 +142,7 @@ export function paperColours(patch: Patch, readerBox: Box): Background[] {
 			for (let y = y0; y < y1; y++)
 				for (let i = y * width + x0, end = y * width + x1; i < end; i++)
 					if (quantise(data, i) === bin) members[k++] = i;
-			const colour = medianRgba(data, members)!;
-			return { kind: "flat", planes: colour.map((v): [number, number, number] => [v, 0, 0]), noise: 0 };
+			return flatBackground(medianRgba(data, members)!);
 		});
 }
 
