@@ -9,9 +9,9 @@
  * the response pulls, rows are decoded and encoded until HELD_BYTES of compressed pieces wait, the
  * decode is stopped there, and the pieces are handed out; the next segment decodes the image again,
  * skipping the rows already written. A JPEG's next decode starts near the rows not yet written
- * (`resumableRows`); the other kinds start from the top; a held image's rows at the first not written. Most results fit one segment (a
- * 25 MP page's PNG is 5 to 12 MB); a noisy photo's PNG (40 MB and more) costs a few more segments
- * instead of its size in memory.
+ * (`resumableRows`); the other kinds start from the top; a held image's rows start at the first
+ * not written. Most results fit one segment (a 25 MP page's PNG is 5 to 12 MB); a noisy photo's
+ * PNG (40 MB and more) costs a few more segments instead of its size in memory.
  */
 import { type Band, drawOverlay, pasteErased } from "./compose";
 import { freeBuffer } from "./free-buffer";

@@ -1,8 +1,9 @@
 /**
  * Pass 2, after the models: the image's rows pass again (decoded once per group of crops, see
- * crop-plan.ts, or read from the raster image-rows.ts holds) and the rows around the regions are copied into crops; as soon as a crop's last row is in,
- * layout finds its blocks and erase fills their lettering, and it is let go, keeping only what
- * they found (small): the blocks and the erased pixels.
+ * crop-plan.ts, or read from the raster image-rows.ts holds) and the rows around the regions are
+ * copied into crops; as soon as a crop's last row is in, layout finds its blocks and erase fills
+ * their lettering, and it is let go, keeping only what they found (small): the blocks and the
+ * erased pixels.
  */
 import type { Mode } from "../request/options";
 import { type Crop, planCrops } from "./crop-plan";
