@@ -4,11 +4,11 @@ import type { Box, Patch, Raster } from "./types";
 /** The box within `bounds` (an image size or a box), in whole pixels; a box with a side that is not a number is empty. */
 export function clipBox(box: Box, bounds: { width: number; height: number } | Box): Box {
 	const b = "width" in bounds ? { x0: 0, y0: 0, x1: bounds.width, y1: bounds.height } : bounds;
-	const within = (v: number, min: number, max: number) => (Number.isFinite(v) ? Math.max(min, Math.min(max, v)) : min);
-	const x0 = within(Math.floor(box.x0), b.x0, b.x1);
-	const y0 = within(Math.floor(box.y0), b.y0, b.y1);
-	const x1 = Math.max(x0, within(Math.ceil(box.x1), b.x0, b.x1));
-	const y1 = Math.max(y0, within(Math.ceil(box.y1), b.y0, b.y1));
+	const clamp = (v: number, min: number, max: number) => (Number.isFinite(v) ? Math.max(min, Math.min(max, v)) : min);
+	const x0 = clamp(Math.floor(box.x0), b.x0, b.x1);
+	const y0 = clamp(Math.floor(box.y0), b.y0, b.y1);
+	const x1 = Math.max(x0, clamp(Math.ceil(box.x1), b.x0, b.x1));
+	const y1 = Math.max(y0, clamp(Math.ceil(box.y1), b.y0, b.y1));
 	return { x0, y0, x1, y1 };
 }
 
@@ -71,6 +71,16 @@ export function overlap(a: Box, b: Box): number {
 	const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
 	const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
 	return w > 0 && h > 0 ? w * h : 0;
+}
+
+/** Whether two boxes share a pixel. */
+export function intersects(a: Box, b: Box): boolean {
+	return a.x1 > b.x0 && a.x0 < b.x1 && a.y1 > b.y0 && a.y0 < b.y1;
+}
+
+/** Whether `inner` lies inside `outer`, edges included. */
+export function within(inner: Box, outer: Box): boolean {
+	return inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1;
 }
 
 export function grow(box: Box, dx: number, dy = dx): Box {

@@ -11,6 +11,7 @@
  * - on open background or art: the components the reader's box holds, and then every text-sized
  *   component within a glyph's size of those, and so on: the lettering beyond a box cut short.
  */
+import { intersects, within } from "../patch";
 import type { Box, Patch } from "../types";
 import { type Component, labelComponents } from "./components";
 import type { InkScore } from "./ink";
@@ -208,14 +209,6 @@ const MIN_POCKET = 9;
 const PAPER_SHARE = 0.75;
 /** How many counters deep (a counter within a stroke of a counter only) they are looked for. */
 const COUNTER_DEPTH = 3;
-
-function intersects(a: Box, b: Box): boolean {
-	return a.x1 > b.x0 && a.x0 < b.x1 && a.y1 > b.y0 && a.y0 < b.y1;
-}
-
-function within(inner: Box, outer: Box): boolean {
-	return inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1;
-}
 
 /** Which sides of the patch the search may not grow past: lettering running into them is cut off there. */
 export interface Sides {

@@ -5,7 +5,7 @@
  * the container it meets cannot hold, beside a container no region was given for (two balloons read
  * as one, the box cut short to the first: neighbour.ts).
  */
-import { area, clipBox, cutPatch, grow, overlap, toImageBox, toPatchBox, union } from "../patch";
+import { area, clipBox, cutPatch, grow, overlap, toImageBox, toPatchBox, union, within } from "../patch";
 import type { Box, Container, Patch, TranslatedRegion } from "../types";
 import { type Background, colourOf } from "./background";
 import { bodyOf } from "./body";
@@ -518,7 +518,3 @@ const INK_CONTRAST = 128;
 
 /** Room a panel leaves around its lettering, at least, as a share of the lettering's shorter side. */
 const SURROUND = 0.1;
-
-function within(inner: Box, outer: Box): boolean {
-	return inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1;
-}

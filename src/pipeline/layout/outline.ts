@@ -1,3 +1,4 @@
+import { intersects, within } from "../patch";
 import type { Box } from "../types";
 import { labelComponents } from "./components";
 import { dilate, inverted, without } from "./masks";
@@ -88,10 +89,8 @@ export function insideAround(ink: Uint8Array, w: number, h: number, readerBox: B
 	const background = labelComponents(inverted(ink), w, h, regions, 4);
 	const interior = mostInside(regions, background.length, w, readerBox);
 	const bounds = background[interior - 1];
-	const within = (c: Box) =>
-		!!bounds && c.x0 >= bounds.x0 && c.y0 >= bounds.y0 && c.x1 <= bounds.x1 && c.y1 <= bounds.y1;
 	const insideRegion = background.map(
-		(c, k) => k + 1 === interior || (!c.touchesEdge && (within(c) || intersects(c, readerBox))),
+		(c, k) => k + 1 === interior || (!c.touchesEdge && ((!!bounds && within(c, bounds)) || intersects(c, readerBox))),
 	);
 	const inside = new Uint8Array(w * h);
 	for (let i = 0; i < inside.length; i++) if (regions[i]! > 0 && insideRegion[regions[i]! - 1]) inside[i] = 1;
@@ -239,10 +238,6 @@ function mostInside(regions: Int32Array, count: number, w: number, box: Box): nu
 	let best = 0;
 	for (let k = 1; k <= count; k++) if (inside[k]! > (best === 0 ? 0 : inside[best]!)) best = k;
 	return best;
-}
-
-function intersects(c: Box, box: Box): boolean {
-	return c.x1 > box.x0 && c.x0 < box.x1 && c.y1 > box.y0 && c.y0 < box.y1;
 }
 
 function reachesEdge(set: Uint8Array, w: number, h: number): boolean {
