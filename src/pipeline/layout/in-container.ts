@@ -92,7 +92,10 @@ export function findInShapes(
 			if (primary && within(primary.box, shape.box)) continue;
 			// A balloon fitted to its lettering, the box around it (and the art it ran onto): as above, its
 			// lettering is found from the box, there cut to the balloon.
-			const tight = enclosing && tightBalloon(crop, shape, colourOf(bg), region, readerBox);
+			// Whether it ends in one ink all round (rimOf), asked at most once a shape: it walks the whole rim.
+			let rimOutlined: boolean | undefined;
+			const endsInInk = () => (rimOutlined ??= outlined(rimOf(crop, shape, colourOf(bg))));
+			const tight = enclosing && tightBalloon(shape, region, readerBox, endsInInk);
 			if (
 				tight &&
 				!primary &&
@@ -108,7 +111,7 @@ export function findInShapes(
 			if (enclosing && (shape.joined || !surrounds(shape.box, inside.finding.textBox)) && !tight) continue;
 			// On art, a balloon ends in its outline (and lettering) all round: an outline's ring, whose
 			// inside is the balloon's paper, ends in the art as often; a glyph with a counter, in the art.
-			if (onArt && !tight && !outlined(rimOf(crop, shape, colourOf(bg)))) continue;
+			if (onArt && !tight && !endsInInk()) continue;
 			found.push(inside.finding);
 			if (!primary) {
 				primary = shape;
@@ -325,20 +328,20 @@ function surrounds(outer: Box, inner: Box): boolean {
  * Whether a shape of one of the box's own colours is a balloon fitted to its lettering (glyphs touch
  * its outline, so it leaves no room around them), not a glyph of that colour, a row of such glyphs or
  * a halo around lettering. It holds one of the lines the reader gave or, without lines, spans most of
- * the reader's box along its longer side (a glyph spans a character's share of it); and (rimOf) it
+ * the reader's box along its longer side (a glyph spans a character's share of it); and (endsInInk: rimOf) it
  * ends in ink nearly all round, one ink (its outline and the glyphs touching it; a halo ends at the
  * tone or art around it as often, a glyph on texture in the texture), it encloses nothing but that
  * ink (outlined glyphs enclose art between them), and the ink ends a little past it (the background
  * around glyphs of the shape's colour runs on).
  */
-function tightBalloon(crop: Patch, shape: Shape, colour: number[], region: TranslatedRegion, readerBox: Box): boolean {
+function tightBalloon(shape: Shape, region: TranslatedRegion, readerBox: Box, endsInInk: () => boolean): boolean {
 	const lines = region.lines ?? [];
 	const holdsLine = lines.some((l) => overlap(l.box, shape.box) >= 0.5 * area(l.box));
 	const w = readerBox.x1 - readerBox.x0;
 	const h = readerBox.y1 - readerBox.y0;
 	const along = w >= h ? shape.box.x1 - shape.box.x0 : shape.box.y1 - shape.box.y0;
 	const wide = along >= BALLOON_SPAN * Math.max(w, h);
-	return (lines.length > 0 ? holdsLine : wide) && outlined(rimOf(crop, shape, colour));
+	return (lines.length > 0 ? holdsLine : wide) && endsInInk();
 }
 
 /** Whether a shape's rim (rimOf) is a balloon's: one ink nearly all round, enclosing nothing else, ending just past it. */
