@@ -167,15 +167,7 @@ function writeYccRow(
 	crs: Uint8ClampedArray,
 	crAt: number,
 ): void {
-	for (let x = x0; x < x1; x++) {
-		const luma = ys[yAt + x]! + 384;
-		const cb = cbs[cbAt + x]!;
-		const cr = crs[crAt + x]!;
-		const r = CLAMP[luma + CR_R[cr]!]!;
-		const g = CLAMP[luma + ((CB_G[cb]! + CR_G[cr]!) >> 16)]!;
-		const bl = CLAMP[luma + CB_B[cb]!]!;
-		pixels[o + x] = 0xff000000 | (bl << 16) | (g << 8) | r;
-	}
+	for (let x = x0; x < x1; x++) pixels[o + x] = ycc(ys[yAt + x]!, cbs[cbAt + x]!, crs[crAt + x]!);
 }
 
 /**
