@@ -106,12 +106,16 @@ export function findInShapes(
 				for (const v of shape.inside) insideArea += v;
 				return { found: [], held: { container: containerOf(shape, insideArea, bg), bg } };
 			}
+			// What rules a shape out without its lettering is asked before its lettering is looked for
+			// (glyphsInContainer costs more than the rim's walk). Joined pieces are a container only
+			// fitted to their lettering. On art, a balloon ends in its outline (and lettering) all round:
+			// an outline's ring, whose inside is the balloon's paper, ends in the art as often; a glyph
+			// with a counter, in the art.
+			if (enclosing && shape.joined && !tight) continue;
+			if (onArt && !tight && !endsInInk()) continue;
 			const inside = inShape(crop, region, search, readerBox, bg, shape);
 			if (!inside) continue;
-			if (enclosing && (shape.joined || !surrounds(shape.box, inside.finding.textBox)) && !tight) continue;
-			// On art, a balloon ends in its outline (and lettering) all round: an outline's ring, whose
-			// inside is the balloon's paper, ends in the art as often; a glyph with a counter, in the art.
-			if (onArt && !tight && !endsInInk()) continue;
+			if (enclosing && !tight && !surrounds(shape.box, inside.finding.textBox)) continue;
 			found.push(inside.finding);
 			if (!primary) {
 				primary = shape;
