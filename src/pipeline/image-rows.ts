@@ -68,14 +68,24 @@ export function imageRows(image: ProbedImage, channels: 1 | 3 | 4, budget = HOLD
 	heldInIsolate += bytes;
 	let reserved = true;
 	let held: HeldPixels | undefined;
-	const rowsFrom = (sink: RowSink, from: number) => {
+	const rowsFrom = (sink: RowSink, from: number, x0 = 0, x1 = width) => {
 		held ??= HeldPixels.decode(image, channels);
-		held.emit(sink, from);
+		held.emit(sink, from, x0, x1);
 	};
 	return {
 		width,
 		height,
-		rows: (sink) => rowsFrom(sink, 0),
+		// Only the wanted boxes need be right: their rows from the first, their columns (pass 2 asks
+		// once per group of crops, each group lower down the page).
+		rows: (sink, wanted) => {
+			if (wanted.length === 0) return rowsFrom(sink, 0);
+			rowsFrom(
+				sink,
+				Math.min(...wanted.map((b) => b.y0)),
+				Math.min(...wanted.map((b) => b.x0)),
+				Math.max(...wanted.map((b) => b.x1)),
+			);
+		},
 		resumable: () => rowsFrom,
 		release: () => {
 			held?.release();
@@ -111,15 +121,18 @@ class HeldPixels {
 		return held;
 	}
 
-	/** Rows `from` to the last to `sink`, a band of RGBA at a time (views of the pixels when they are RGBA). */
-	emit(sink: RowSink, from: number): void {
+	/**
+	 * Rows `from` to the last to `sink`, a band of RGBA at a time (views of the pixels when they are
+	 * RGBA), of which columns x0..x1 are right (the others are left as they were).
+	 */
+	emit(sink: RowSink, from: number, x0: number, x1: number): void {
 		const { width, height, channels, data } = this;
 		const step = bandRows(width, height);
 		const band = channels === 4 ? undefined : new Uint8Array(step * width * 4);
 		for (let y = from; y < height; y += step) {
 			const count = Math.min(step, height - y);
 			if (!band) sink.rows(y, count, data.subarray(y * width * 4, (y + count) * width * 4));
-			else sink.rows(y, count, this.unpack(y, count, band));
+			else sink.rows(y, count, this.unpack(y, count, band, x0, x1));
 		}
 	}
 
@@ -143,18 +156,20 @@ class HeldPixels {
 		}
 	}
 
-	private unpack(y: number, count: number, band: Uint8Array): Uint8Array {
+	private unpack(y: number, count: number, band: Uint8Array, x0: number, x1: number): Uint8Array {
 		const { width, channels, data } = this;
-		const n = count * width;
 		const words = pixelWords(band);
-		let from = y * width * channels;
-		if (channels === 1) {
-			for (let i = 0; i < n; i++, from++) words[i] = 0xff000000 | (data[from]! * 0x010101);
-		} else {
-			for (let i = 0; i < n; i++, from += 3) {
-				words[i] = 0xff000000 | (data[from + 2]! << 16) | (data[from + 1]! << 8) | data[from]!;
+		for (let r = 0; r < count; r++) {
+			const row = r * width;
+			let from = ((y + r) * width + x0) * channels;
+			if (channels === 1) {
+				for (let i = row + x0; i < row + x1; i++, from++) words[i] = 0xff000000 | (data[from]! * 0x010101);
+			} else {
+				for (let i = row + x0; i < row + x1; i++, from += 3) {
+					words[i] = 0xff000000 | (data[from + 2]! << 16) | (data[from + 1]! << 8) | data[from]!;
+				}
 			}
 		}
-		return band.subarray(0, n * 4);
+		return band.subarray(0, count * width * 4);
 	}
 }

@@ -69,6 +69,35 @@ describe.each(KINDS)("a small $kind image held after the model", ({ kind, channe
 		rows.release();
 	});
 
+	it("hands pass 2 the pixels of its boxes exactly as decoded, starting at the first box's top", () => {
+		const rows = imageRows(probed(file), channels);
+		const boxes = [
+			{ x0: 40, y0: 20, x1: 60, y1: 30 },
+			{ x0: 10, y0: 35, x1: 45, y1: 61 },
+		];
+		const firstRows: number[] = [];
+		const got = gather(97, 61, 0, (sink) =>
+			rows.rows(
+				{
+					rows: (y, count, rgba) => {
+						firstRows.push(y);
+						sink.rows(y, count, rgba);
+					},
+				},
+				boxes,
+			),
+		);
+		expect(firstRows[0]).toBe(20);
+		for (const b of boxes) {
+			for (let y = b.y0; y < b.y1; y++) {
+				const at = (y * 97 + b.x0) * 4;
+				const end = (y * 97 + b.x1) * 4;
+				expect(Buffer.compare(got.subarray(at, end), whole.data.subarray(at, end))).toBe(0);
+			}
+		}
+		rows.release();
+	});
+
 	it("decodes it once, for pass 2: pass 3 reads what is held, not the file", () => {
 		const image = probed(file.slice());
 		const rows = imageRows(image, channels);

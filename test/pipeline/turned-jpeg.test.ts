@@ -43,6 +43,23 @@ describe("a JPEG turned by its EXIF orientation, decoded a window at a time", ()
 			expect(Buffer.compare(rows.data, expected.data)).toBe(0);
 		});
 
+		it("gives its window's memory back when the decode ends, stopped or not (each pass decodes anew)", () => {
+			const image = probed(withOrientation(plain, 6));
+			const seen: Uint8Array[] = [];
+			decodeRows(image, { rows: (_y, _count, rgba) => void seen.push(rgba) });
+			expect(seen[0]!.buffer.byteLength).toBe(0);
+			const stopped: Uint8Array[] = [];
+			expect(() =>
+				decodeRows(image, {
+					rows: (_y, _count, rgba) => {
+						stopped.push(rgba);
+						throw new Error("enough");
+					},
+				}),
+			).toThrow("enough");
+			expect(stopped[0]!.buffer.byteLength).toBe(0);
+		});
+
 		it.each([3, 4, 5, 6, 7, 8])("orientation %i: the same with windows of 1, 5 and 16 rows", (orientation) => {
 			const image = probed(withOrientation(plain, orientation));
 			if (image.format !== "jpeg") throw new Error("not a JPEG");

@@ -33,7 +33,7 @@ export function decodeBuffered(
 	let chroma = 0;
 	// A progressive component no scan ever named has no table: its coefficients are all zero anyway.
 	const quant = frame.components.map((c) => naturalOrder(c.quant));
-	const coefficients = store.coefficients;
+	const { coefficients, ends } = store;
 	const coef = new Int32Array(64);
 	const rgb = isRgb(frame.components, adobeTransform);
 	const mcus = spanMcus(grid, target.span);
@@ -54,8 +54,13 @@ export function decodeBuffered(
 				for (let by = 0; by < p.v; by++) {
 					for (let bx = runs[run]! * grid.h[c]!; bx < blocks; bx++) {
 						const at = store.block(c, bx, my * p.v + by);
+						// Only the coefficients before the block's end can be non-zero; `coef` is all zero between blocks.
+						const end = ends[at >> 6]!;
 						let ac = 0;
-						for (let i = 1; i < 64; i++) ac |= coef[i] = coefficients[at + i]! * q[i]!;
+						for (let k = 1; k < end; k++) {
+							const i = ZIGZAG[k]!;
+							ac |= coef[i] = coefficients[at + i]! * q[i]!;
+						}
 						if (c > 0) chroma |= ac | coefficients[at]!;
 						const out = by * block * p.stride + bx * block;
 						if (ac === 0) {
@@ -66,6 +71,7 @@ export function decodeBuffered(
 							if (block === 4) idctHalf(coef, p.rows, out, p.stride);
 							else idct8x8(coef, p.rows, out, p.stride);
 						}
+						for (let k = 1; k < end; k++) coef[ZIGZAG[k]!] = 0;
 					}
 				}
 			}

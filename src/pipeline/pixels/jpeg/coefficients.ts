@@ -11,6 +11,12 @@ import type { McuGrid } from "./container";
  */
 export class CoefficientStore {
 	readonly coefficients: Int16Array;
+	/**
+	 * Per block (its offset / 64), one past the zigzag index of its last non-zero AC coefficient (0
+	 * when none): every coefficient after it is zero, so a refining scan inside an end-of-band run and
+	 * the dequantisation stop there instead of visiting all 63 (most blocks of a photo end early).
+	 */
+	readonly ends: Uint8Array;
 	/** Blocks per block row, by component. */
 	readonly blocksPerLine: number[];
 	/** Int16 offset of each component's first block within the MCU row. */
@@ -29,13 +35,16 @@ export class CoefficientStore {
 			this.componentStart.push(start);
 			start += this.blocksPerLine[c]! * grid.v[c]! * 64;
 		}
-		this.coefficients = new Int16Array(mcuRowBytes(grid) / 2);
+		const blocks = mcuRowBlocks(grid);
+		this.coefficients = new Int16Array(blocks * 64);
+		this.ends = new Uint8Array(blocks);
 	}
 
 	/** Holds MCU row `m` from now on, all its coefficients zero. */
 	startRow(m: number): void {
 		this.mcuRow = m;
 		this.coefficients.fill(0);
+		this.ends.fill(0);
 	}
 
 	/** Int16 offset of block (bx, by) of component c (block coordinates within the component, in the row held). */
@@ -44,7 +53,11 @@ export class CoefficientStore {
 	}
 }
 
-/** Bytes of one MCU row of coefficients: 64 Int16 per block. */
+/** Bytes of one MCU row of coefficients: 64 Int16 and an end per block. */
 export function mcuRowBytes(grid: McuGrid): number {
-	return grid.h.reduce((sum, h, c) => sum + grid.mcusX * h * grid.v[c]! * 128, 0);
+	return mcuRowBlocks(grid) * 129;
+}
+
+function mcuRowBlocks(grid: McuGrid): number {
+	return grid.h.reduce((sum, h, c) => sum + grid.mcusX * h * grid.v[c]!, 0);
 }

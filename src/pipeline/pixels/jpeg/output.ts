@@ -120,11 +120,20 @@ function writeColour(
 ): void {
 	const [a, b, c] = planes as [SamplePlane, SamplePlane, SamplePlane];
 	const write = rgb ? writeRgbRow : writeYccRow;
+	// What cameras write (YCbCr, chroma at half the width: 4:2:0, 4:2:2): the chroma rows are blended
+	// vertically and the pixels made from the blends at once, with no upsampled chroma row between.
+	const halfChroma = !rgb && !a.upsampler && b.upsampler?.halfWidth === true && c.upsampler?.halfWidth === true;
 	for (let y = Math.max(y0, span.y0); y < Math.min(y1, span.y1); y++) {
 		const ly = y - y0;
 		for (let i = 0; i < columns.length; i += 2) {
 			const x0 = columns[i]!;
 			const x1 = columns[i + 1]!;
+			if (halfChroma) {
+				const cbs = b.upsampler!.blend(b.rows, ly, x0, x1);
+				const crs = c.upsampler!.blend(c.rows, ly, x0, x1);
+				writeYccHalfRow(pixels, (y - firstRow) * width, x0, x1, a.rows, rowStart(a, ly, vmax), cbs, crs);
+				continue;
+			}
 			write(
 				pixels,
 				(y - firstRow) * width,
@@ -158,15 +167,55 @@ function writeYccRow(
 	crs: Uint8ClampedArray,
 	crAt: number,
 ): void {
-	for (let x = x0; x < x1; x++) {
-		const luma = ys[yAt + x]! + 384;
-		const cb = cbs[cbAt + x]!;
-		const cr = crs[crAt + x]!;
-		const r = CLAMP[luma + CR_R[cr]!]!;
-		const g = CLAMP[luma + ((CB_G[cb]! + CR_G[cr]!) >> 16)]!;
-		const bl = CLAMP[luma + CB_B[cb]!]!;
-		pixels[o + x] = 0xff000000 | (bl << 16) | (g << 8) | r;
+	for (let x = x0; x < x1; x++) pixels[o + x] = ycc(ys[yAt + x]!, cbs[cbAt + x]!, crs[crAt + x]!);
+}
+
+/**
+ * writeYccRow for chroma at half the width, from the chroma rows' vertical blends (×256, one per
+ * chroma column): pixels 2i and 2i+1 lie a quarter of a column either side of column i, weights 3/4
+ * and 1/4 (×256·4 → 2^10), exactly what Upsampler.row makes of them.
+ */
+function writeYccHalfRow(
+	pixels: Int32Array,
+	o: number,
+	x0: number,
+	x1: number,
+	ys: Uint8ClampedArray,
+	yAt: number,
+	cbs: Int32Array,
+	crs: Int32Array,
+): void {
+	const end = cbs.length - 1;
+	let x = x0;
+	if (x & 1 && x < x1) {
+		const i = x >> 1;
+		const n = i < end ? i + 1 : end;
+		pixels[o + x] = ycc(ys[yAt + x]!, (cbs[i]! * 3 + 512 + cbs[n]!) >> 10, (crs[i]! * 3 + 512 + crs[n]!) >> 10);
+		x++;
 	}
+	for (; x + 1 < x1; x += 2) {
+		const i = x >> 1;
+		const cb = cbs[i]! * 3 + 512;
+		const cr = crs[i]! * 3 + 512;
+		const before = i > 0 ? i - 1 : 0;
+		const after = i < end ? i + 1 : end;
+		pixels[o + x] = ycc(ys[yAt + x]!, (cb + cbs[before]!) >> 10, (cr + crs[before]!) >> 10);
+		pixels[o + x + 1] = ycc(ys[yAt + x + 1]!, (cb + cbs[after]!) >> 10, (cr + crs[after]!) >> 10);
+	}
+	if (x < x1) {
+		const i = x >> 1;
+		const n = i > 0 ? i - 1 : 0;
+		pixels[o + x] = ycc(ys[yAt + x]!, (cbs[i]! * 3 + 512 + cbs[n]!) >> 10, (crs[i]! * 3 + 512 + crs[n]!) >> 10);
+	}
+}
+
+/** One pixel (0xAABBGGRR) from its luma and chroma samples. */
+function ycc(y: number, cb: number, cr: number): number {
+	const luma = y + 384;
+	const r = CLAMP[luma + CR_R[cr]!]!;
+	const g = CLAMP[luma + ((CB_G[cb]! + CR_G[cr]!) >> 16)]!;
+	const bl = CLAMP[luma + CB_B[cb]!]!;
+	return 0xff000000 | (bl << 16) | (g << 8) | r;
 }
 
 function writeRgbRow(
@@ -205,7 +254,7 @@ export class Upsampler {
 	/** Weight of x1, 0..256. */
 	private readonly fx: Int32Array;
 	/** Chroma at half the horizontal resolution (4:2:0, 4:2:2): fixed weights, no per-pixel tables. */
-	private readonly halfWidth: boolean;
+	readonly halfWidth: boolean;
 	private readonly previous: Uint8ClampedArray;
 	private hasPrevious = false;
 	/** The current pair of chroma rows blended vertically, one entry per chroma column. */
@@ -239,28 +288,13 @@ export class Upsampler {
 
 	/** Output row `ly` of the MCU row, valid for pixels x0..x1 (only their chroma columns and one either side are read). */
 	row(rows: Uint8ClampedArray, ly: number, x0: number, x1: number): Uint8ClampedArray {
-		const last = this.v * this.block - 1;
-		const cy = ((ly + 0.5) * this.v) / this.vmax - 0.5;
-		const top = Math.floor(cy);
-		const fy = Math.round((cy - top) * 256);
-		// Above the first chroma row of this MCU row lies the last one of the previous MCU row.
-		const upper = top < 0 && this.hasPrevious ? this.previous : rows;
-		const upperAt = top < 0 ? 0 : Math.min(last, top) * this.stride;
-		const lowerAt = Math.min(last, top + 1) * this.stride;
-		// Blend the two chroma rows once per chroma column (×256), then across for each pixel.
-		const { blended, out } = this;
-		const columns = blended.length;
-		const end = columns - 1;
-		// The chroma columns pixels x0..x1 take: each pixel's pair, or its column and both neighbours.
-		const firstColumn = this.halfWidth ? x0 >> 1 : this.x0[x0]!;
-		const lastColumn = this.halfWidth ? (x1 - 1) >> 1 : this.x1[x1 - 1]!;
-		const from = Math.max(0, firstColumn - 1);
-		const to = Math.min(end, lastColumn + 1);
-		for (let i = from; i <= to; i++) blended[i] = upper[upperAt + i]! * (256 - fy) + rows[lowerAt + i]! * fy;
+		const { out } = this;
+		const blended = this.blend(rows, ly, x0, x1);
+		const end = blended.length - 1;
 		if (this.halfWidth) {
 			// Pixels 2i and 2i+1 lie a quarter of a chroma column either side of column i: weights 3/4
 			// and 1/4, the same as the general path below computes for them (×256·4 → 2^10).
-			for (let i = firstColumn; i <= Math.min(end, lastColumn); i++) {
+			for (let i = x0 >> 1; i <= Math.min(end, (x1 - 1) >> 1); i++) {
 				const here = blended[i]! * 3 + 512;
 				out[2 * i] = (here + blended[i > 0 ? i - 1 : 0]!) >> 10;
 				out[2 * i + 1] = (here + blended[i < end ? i + 1 : end]!) >> 10;
@@ -275,6 +309,30 @@ export class Upsampler {
 			out[x] = (blended[left[x]!]! * (256 - w) + blended[right[x]!]! * w + 32768) >> 16;
 		}
 		return out;
+	}
+
+	/**
+	 * The two chroma rows around output row `ly` blended vertically (×256), one entry per chroma
+	 * column, valid for the columns pixels x0..x1 take and one either side.
+	 */
+	blend(rows: Uint8ClampedArray, ly: number, x0: number, x1: number): Int32Array {
+		const last = this.v * this.block - 1;
+		const cy = ((ly + 0.5) * this.v) / this.vmax - 0.5;
+		const top = Math.floor(cy);
+		const fy = Math.round((cy - top) * 256);
+		// Above the first chroma row of this MCU row lies the last one of the previous MCU row.
+		const upper = top < 0 && this.hasPrevious ? this.previous : rows;
+		const upperAt = top < 0 ? 0 : Math.min(last, top) * this.stride;
+		const lowerAt = Math.min(last, top + 1) * this.stride;
+		const { blended } = this;
+		const end = blended.length - 1;
+		// The chroma columns pixels x0..x1 take: each pixel's pair, or its column and both neighbours.
+		const firstColumn = this.halfWidth ? x0 >> 1 : this.x0[x0]!;
+		const lastColumn = this.halfWidth ? (x1 - 1) >> 1 : this.x1[x1 - 1]!;
+		const from = Math.max(0, firstColumn - 1);
+		const to = Math.min(end, lastColumn + 1);
+		for (let i = from; i <= to; i++) blended[i] = upper[upperAt + i]! * (256 - fy) + rows[lowerAt + i]! * fy;
+		return blended;
 	}
 
 	keepLastRow(rows: Uint8ClampedArray): void {

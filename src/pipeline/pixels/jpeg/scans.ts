@@ -36,7 +36,7 @@ export class ScanCursor {
 		private readonly scan: Scan,
 		private readonly store: CoefficientStore,
 	) {
-		this.decoder = new ScanDecoder(new BitReader(bytes, scan.start), store.coefficients, scan, frame);
+		this.decoder = new ScanDecoder(new BitReader(bytes, scan.start), store, scan, frame);
 		if (scan.components.length === 1) this.blocks = componentSize(frame, grid, scan.components[0]!, 8);
 	}
 
@@ -96,13 +96,18 @@ class ScanDecoder {
 	/** Blocks still to skip (AC first) or only to refine (AC refining) in the current end-of-band run. */
 	private eobrun = 0;
 	private readonly kind: "sequential" | "dcFirst" | "dcRefine" | "acFirst" | "acRefine";
+	private readonly coefficients: Int16Array;
+	/** CoefficientStore.ends: one past each block's last non-zero AC coefficient, in zigzag order. */
+	private readonly ends: Uint8Array;
 
 	constructor(
 		readonly reader: BitReader,
-		private readonly coefficients: Int16Array,
+		store: CoefficientStore,
 		private readonly scan: Scan,
 		frame: Frame,
 	) {
+		this.coefficients = store.coefficients;
+		this.ends = store.ends;
 		this.predictions = new Int32Array(frame.components.length);
 		const first = scan.ah === 0;
 		if (!frame.progressive) this.kind = "sequential";
@@ -164,8 +169,9 @@ class ScanDecoder {
 			this.eobrun--;
 			return;
 		}
-		const { reader, coefficients } = this;
+		const { reader, coefficients, ends } = this;
 		const scale = 1 << this.scan.al;
+		let end = ends[at >> 6]!;
 		for (let k = ss; k <= se; ) {
 			const rs = reader.decode(table);
 			const s = rs & 15;
@@ -174,7 +180,7 @@ class ScanDecoder {
 				if (r < 15) {
 					// End of band: this block and (2^r − 1 + r more bits) blocks after it.
 					this.eobrun = (1 << r) - 1 + reader.readBits(r);
-					return;
+					break;
 				}
 				k += 16;
 				continue;
@@ -183,7 +189,9 @@ class ScanDecoder {
 			if (k > se) throw new JpegFormatError("coefficient index past the band");
 			coefficients[at + ZIGZAG[k]!] = reader.receiveExtend(s) * scale;
 			k++;
+			if (k > end) end = k;
 		}
+		ends[at >> 6] = end;
 	}
 
 	/**
@@ -192,11 +200,13 @@ class ScanDecoder {
 	 * run of the zero coefficients skipped before it (T.81 G.1.2.3).
 	 */
 	private acRefine(table: HuffmanTable, at: number): void {
-		const { reader, coefficients } = this;
+		const { reader, coefficients, ends } = this;
 		const { se, al } = this.scan;
 		const plus = 1 << al;
 		const minus = -1 << al;
 		let k = this.scan.ss;
+		// Every coefficient from `end` on is zero: no correction bit is read for it.
+		let end = ends[at >> 6]!;
 		if (this.eobrun === 0) {
 			for (; k <= se; k++) {
 				const rs = reader.decode(table);
@@ -211,7 +221,7 @@ class ScanDecoder {
 					break;
 				}
 				// Skip r zero coefficients (correcting the non-zero ones passed), then place the new one.
-				for (; k <= se; k++) {
+				for (; k < end && k <= se; k++) {
 					const z = at + ZIGZAG[k]!;
 					const old = coefficients[z]!;
 					if (old !== 0) {
@@ -220,20 +230,24 @@ class ScanDecoder {
 						break;
 					}
 				}
+				// Past the end every coefficient is zero: the r + 1st from here is the one placed.
+				if (k >= end) k = Math.min(k + r, se + 1);
 				if (value !== 0) {
 					if (k > se) throw new JpegFormatError("coefficient index past the band");
 					coefficients[at + ZIGZAG[k]!] = value;
+					if (k >= end) end = k + 1;
 				}
 			}
 		}
 		if (this.eobrun > 0) {
 			// Inside an end-of-band run only the non-zero coefficients get their correction bits.
-			for (; k <= se; k++) {
+			for (const last = Math.min(se + 1, end); k < last; k++) {
 				const z = at + ZIGZAG[k]!;
 				const old = coefficients[z]!;
 				if (old !== 0 && reader.readBit() && (old & plus) === 0) coefficients[z] = old >= 0 ? old + plus : old + minus;
 			}
 			this.eobrun--;
 		}
+		ends[at >> 6] = end;
 	}
 }

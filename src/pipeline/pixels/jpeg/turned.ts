@@ -1,3 +1,4 @@
+import { freeBuffer } from "../../free-buffer";
 import { clipBox } from "../../patch";
 import type { Box, RowSink } from "../../types";
 import { decodeBaseline } from "./baseline";
@@ -45,45 +46,55 @@ export function decodeTurnedRows(
 	const band = new Int32Array(w * 8 * grid.vmax);
 	const marks = oneScan(jpeg) ? windowMarks(grid, jpeg, window.rows, shownHeight, swapped, flipY, w) : undefined;
 	const storedWanted = wanted?.map((box) => storedBox(box, w, h, swapped, flipX, flipY));
-	for (let top = 0; top < shownHeight; top += window.rows) {
-		const count = Math.min(window.rows, shownHeight - top);
-		// The stored pixels of displayed rows top..top+count: columns (5 to 8) or rows (3, 4).
-		const from = flipY ? (swapped ? w : h) - top - count : top;
-		const span = swapped ? { x0: from, x1: from + count, y0: 0, y1: h } : { x0: 0, x1: w, y0: from, y1: from + count };
-		const inWindow = storedWanted?.map((box) => clipBox(box, span)).filter((box) => box.x0 < box.x1 && box.y0 < box.y1);
-		if (inWindow?.length === 0) {
-			sink.rows(top, count, windowBytes.subarray(0, count * shownWidth * 4));
-			continue;
-		}
-		const written = (y0: number, y1: number) => {
-			for (let sy = Math.max(y0, span.y0); sy < Math.min(y1, span.y1); sy++) {
-				const row = (sy - y0) * w;
-				if (swapped) {
-					const dx = flipX ? h - 1 - sy : sy;
-					for (let sx = span.x0; sx < span.x1; sx++) {
-						const dy = flipY ? w - 1 - sx : sx;
-						shown[(dy - top) * shownWidth + dx] = band[row + sx]!;
-					}
-				} else {
-					const dy = flipY ? h - 1 - sy : sy;
-					const out = shown.subarray((dy - top) * w, (dy - top + 1) * w);
-					out.set(band.subarray(row, row + w));
-					if (flipX) out.reverse();
-				}
+	// A quarter of a multi-scan image at a time: freed when the decode ends, not left to the
+	// collector (each pass decodes anew, and three such windows waiting for it raised the peak).
+	try {
+		for (let top = 0; top < shownHeight; top += window.rows) {
+			const count = Math.min(window.rows, shownHeight - top);
+			// The stored pixels of displayed rows top..top+count: columns (5 to 8) or rows (3, 4).
+			const from = flipY ? (swapped ? w : h) - top - count : top;
+			const span = swapped
+				? { x0: from, x1: from + count, y0: 0, y1: h }
+				: { x0: 0, x1: w, y0: from, y1: from + count };
+			const inWindow = storedWanted
+				?.map((box) => clipBox(box, span))
+				.filter((box) => box.x0 < box.x1 && box.y0 < box.y1);
+			if (inWindow?.length === 0) {
+				sink.rows(top, count, windowBytes.subarray(0, count * shownWidth * 4));
+				continue;
 			}
-		};
-		const target = {
-			grid,
-			pixels: band,
-			block: 8 as const,
-			firstRow: (y0: number) => y0,
-			written,
-			span,
-			wanted: inWindow && new WantedMcus(grid, inWindow),
-		};
-		if (marks) decodeBaseline(bytes, jpeg, target, marks);
-		else decodeBuffered(bytes, jpeg, target);
-		sink.rows(top, count, windowBytes.subarray(0, count * shownWidth * 4));
+			const written = (y0: number, y1: number) => {
+				for (let sy = Math.max(y0, span.y0); sy < Math.min(y1, span.y1); sy++) {
+					const row = (sy - y0) * w;
+					if (swapped) {
+						const dx = flipX ? h - 1 - sy : sy;
+						for (let sx = span.x0; sx < span.x1; sx++) {
+							const dy = flipY ? w - 1 - sx : sx;
+							shown[(dy - top) * shownWidth + dx] = band[row + sx]!;
+						}
+					} else {
+						const dy = flipY ? h - 1 - sy : sy;
+						const out = shown.subarray((dy - top) * w, (dy - top + 1) * w);
+						out.set(band.subarray(row, row + w));
+						if (flipX) out.reverse();
+					}
+				}
+			};
+			const target = {
+				grid,
+				pixels: band,
+				block: 8 as const,
+				firstRow: (y0: number) => y0,
+				written,
+				span,
+				wanted: inWindow && new WantedMcus(grid, inWindow),
+			};
+			if (marks) decodeBaseline(bytes, jpeg, target, marks);
+			else decodeBuffered(bytes, jpeg, target);
+			sink.rows(top, count, windowBytes.subarray(0, count * shownWidth * 4));
+		}
+	} finally {
+		freeBuffer(windowBytes);
 	}
 }
 
