@@ -48,6 +48,16 @@ describe("free lettering read with rough boxes", () => {
 		expect(blocks.map((b) => [b.text, b.translation])).toEqual([["WHY NOT", "Pourquoi pas"]]);
 	});
 
+	it("finds the rest of a line past a word space wider than the box's margin, the box cut short before it", () => {
+		const page = new Page(360, 120);
+		const hello = page.write(["HELLO"], 40, 40, 3);
+		// A word space of 10 px: past the few pixels the work patch adds to a box, within a glyph's reach.
+		const there = page.write(["THERE"], hello.box.x1 + 10, 40, 3);
+		const { blocks, erased } = lay(page, [region(0, "HELLO THERE", hello.box, "Bonjour")]);
+		expect(page.lettersLeft(erased)).toBe(0);
+		expect(blocks.map((b) => b.textBox.x1)).toEqual([there.box.x1]);
+	});
+
 	it("keeps two words far apart on one line as two blocks", () => {
 		const page = new Page(420, 120);
 		const left = page.write(["HELLO"], 30, 40, 3);

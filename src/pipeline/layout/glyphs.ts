@@ -240,7 +240,8 @@ export interface Sides {
  * component (patch coordinates), that it is another block's: inside another region's box rather
  * than this one's, or inside another block's container. `final` marks the patch sides that are the
  * search area's: components that touch them are art running on (or lettering beyond reach), never
- * glyphs. Components touching another side make `reachesEdge` true: the caller grows the patch.
+ * glyphs. Components touching another side, or as near it as glyphs are linked, make `reachesEdge`
+ * true: the caller grows the patch.
  */
 export function glyphsAround(
 	patch: Patch,
@@ -276,18 +277,22 @@ export function glyphsAround(
 	const kept = components.map((c, k) => inBox[k]! && textSized(c, glyphSize, vertical));
 	linkNeighbours(components, kept, (k) => usable[k]! && textSized(components[k]!, glyphSize, vertical), glyphSize);
 	const glyphs = assemble(labels, kept, components, ink, w, h, outline, glyphSize);
-	const atEdge = (c: Component) =>
-		(!final.left && c.x0 === 0) ||
-		(!final.top && c.y0 === 0) ||
-		(!final.right && c.x1 === w) ||
-		(!final.bottom && c.y1 === h);
-	// A glyph the patch edge cuts is taken for outline (beyond the patch counts as the world beyond a
-	// balloon): such a piece next to the lettering asks for a larger patch too, where it is seen whole.
+	const linkReach = Math.max(2, LINK_GLYPHS * glyphSize);
+	const nearSide = (c: Component, d: number) =>
+		(!final.left && c.x0 < d) ||
+		(!final.top && c.y0 < d) ||
+		(!final.right && c.x1 > w - d) ||
+		(!final.bottom && c.y1 > h - d);
+	// A glyph as near the patch edge as glyphs are linked may have a neighbour just beyond it (the gap
+	// between two words, or between a Korean syllable's parts, can be wider than the patch's margin).
+	// A piece of outline the patch edge cuts may be a glyph taken for outline (beyond the patch counts
+	// as the world beyond a balloon): next to the lettering, it asks for a larger patch too, where it is
+	// seen whole.
 	const reachesEdge =
-		glyphs.components.some(atEdge) ||
+		glyphs.components.some((c) => nearSide(c, linkReach)) ||
 		(!!outline &&
 			outlinePieces(outline, w, h).some(
-				(p) => atEdge(p) && glyphs.components.some((c) => gap(p, c) <= Math.max(2, LINK_GLYPHS * glyphSize)),
+				(p) => nearSide(p, 1) && glyphs.components.some((c) => gap(p, c) <= linkReach),
 			));
 	return { ...glyphs, reachesEdge };
 }

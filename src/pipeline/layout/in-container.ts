@@ -13,7 +13,7 @@ import { closedShapes, type Shape } from "./container";
 import { type Finding, measureGlyphs } from "./finding";
 import { glyphsInContainer, maxGlyph } from "./glyphs";
 import { inkScore } from "./ink";
-import { dilate, reframe } from "./masks";
+import { reframe } from "./masks";
 import { letteringLength } from "./measure";
 import { histogramMedian } from "./median";
 import { holdsMoreText, shapesBeside, textBeyond } from "./neighbour";
@@ -92,9 +92,9 @@ export function findInShapes(
 			if (primary && within(primary.box, shape.box)) continue;
 			// A balloon fitted to its lettering, the box around it (and the art it ran onto): as above, its
 			// lettering is found from the box, there cut to the balloon.
-			// Whether it ends in one ink all round (rimOf), asked at most once a shape: it walks the whole rim.
+			// Whether it ends in one ink all round (outlined), asked at most once a shape: it walks the whole rim.
 			let rimOutlined: boolean | undefined;
-			const endsInInk = () => (rimOutlined ??= outlined(rimOf(crop, shape, colourOf(bg))));
+			const endsInInk = () => (rimOutlined ??= outlined(crop, shape, colourOf(bg)));
 			const tight = enclosing && tightBalloon(shape, region, readerBox, endsInInk);
 			if (
 				tight &&
@@ -106,12 +106,16 @@ export function findInShapes(
 				for (const v of shape.inside) insideArea += v;
 				return { found: [], held: { container: containerOf(shape, insideArea, bg), bg } };
 			}
+			// What rules a shape out without its lettering is asked before its lettering is looked for
+			// (glyphsInContainer costs more than the rim's walk). Joined pieces are a container only
+			// fitted to their lettering. On art, a balloon ends in its outline (and lettering) all round:
+			// an outline's ring, whose inside is the balloon's paper, ends in the art as often; a glyph
+			// with a counter, in the art.
+			if (enclosing && shape.joined && !tight) continue;
+			if (onArt && !tight && !endsInInk()) continue;
 			const inside = inShape(crop, region, search, readerBox, bg, shape);
 			if (!inside) continue;
-			if (enclosing && (shape.joined || !surrounds(shape.box, inside.finding.textBox)) && !tight) continue;
-			// On art, a balloon ends in its outline (and lettering) all round: an outline's ring, whose
-			// inside is the balloon's paper, ends in the art as often; a glyph with a counter, in the art.
-			if (onArt && !tight && !endsInInk()) continue;
+			if (enclosing && !tight && !surrounds(shape.box, inside.finding.textBox)) continue;
 			found.push(inside.finding);
 			if (!primary) {
 				primary = shape;
@@ -328,7 +332,7 @@ function surrounds(outer: Box, inner: Box): boolean {
  * Whether a shape of one of the box's own colours is a balloon fitted to its lettering (glyphs touch
  * its outline, so it leaves no room around them), not a glyph of that colour, a row of such glyphs or
  * a halo around lettering. It holds one of the lines the reader gave or, without lines, spans most of
- * the reader's box along its longer side (a glyph spans a character's share of it); and (endsInInk: rimOf) it
+ * the reader's box along its longer side (a glyph spans a character's share of it); and (endsInInk: outlined) it
  * ends in ink nearly all round, one ink (its outline and the glyphs touching it; a halo ends at the
  * tone or art around it as often, a glyph on texture in the texture), it encloses nothing but that
  * ink (outlined glyphs enclose art between them), and the ink ends a little past it (the background
@@ -344,45 +348,34 @@ function tightBalloon(shape: Shape, region: TranslatedRegion, readerBox: Box, en
 	return (lines.length > 0 ? holdsLine : wide) && endsInInk();
 }
 
-/** Whether a shape's rim (rimOf) is a balloon's: one ink nearly all round, enclosing nothing else, ending just past it. */
-function outlined(rim: ReturnType<typeof rimOf>): boolean {
-	return rim.inked >= INKED_RIM && rim.oneInk >= ONE_INK && rim.other <= NOT_INK && rim.beyond <= INK_BEYOND;
-}
-
 /** Share of the reader box's longer side a balloon fitted to its lettering spans at least. */
 const BALLOON_SPAN = 0.5;
 
 /**
- * What lies two steps beyond the shape's interior (past an anti-aliased edge pixel): the share of
- * those pixels that are ink (INK_CONTRAST levels or more from the shape's colour), and the share of
- * them within INK_SPREAD of the ink's median colour (one ink); then what the shape encloses that is
- * not that ink (notLettering), and how much of that ink lies past it (inkBeyond).
+ * Whether a shape's rim is a balloon's: of what lies two steps beyond its interior (past an
+ * anti-aliased edge pixel), most is ink (INK_CONTRAST levels or more from the shape's colour), most
+ * of that ink within INK_SPREAD of its median colour (one ink); the shape encloses nothing but that
+ * ink (notLettering), and little of that ink lies past it (inkBeyond). Each test is asked only when
+ * those before it passed, the cheapest first: most shapes on art fail the first.
  */
-function rimOf(
-	crop: Patch,
-	shape: Shape,
-	colour: number[],
-): { inked: number; oneInk: number; other: number; beyond: number } {
+function outlined(crop: Patch, shape: Shape, colour: number[]): boolean {
 	// Two walks of the rim, the ink's colours counted in histograms, not listed: a flood over texture
 	// is nearly all rim, and a list of its pixels would grow with the search area.
 	const histograms = new Uint32Array(4 * 256);
 	const { rim, inked } = walkRim(crop, shape, colour, (p) => {
 		for (let c = 0; c < 4; c++) histograms[c * 256 + crop.data[p + c]!]!++;
 	});
+	if (inked / Math.max(1, rim) < INKED_RIM) return false;
 	const ink = histogramMedian(histograms, inked);
+	if (!ink) return false;
 	let oneInk = 0;
-	if (ink)
-		walkRim(crop, shape, colour, (p) => {
-			let off = 0;
-			for (let c = 0; c < 3; c++) off = Math.max(off, Math.abs(crop.data[p + c]! - ink[c]!));
-			if (off <= INK_SPREAD) oneInk++;
-		});
-	return {
-		inked: inked / Math.max(1, rim),
-		oneInk: oneInk / Math.max(1, inked),
-		other: ink ? notLettering(crop, shape, colour, ink) : 1,
-		beyond: ink ? inkBeyond(crop, shape, ink) : 1,
-	};
+	walkRim(crop, shape, colour, (p) => {
+		let off = 0;
+		for (let c = 0; c < 3; c++) off = Math.max(off, Math.abs(crop.data[p + c]! - ink[c]!));
+		if (off <= INK_SPREAD) oneInk++;
+	});
+	if (oneInk / Math.max(1, inked) < ONE_INK) return false;
+	return inkBeyond(crop, shape, ink) <= INK_BEYOND && notLettering(crop, shape, colour, ink) <= NOT_INK;
 }
 
 /**
@@ -466,36 +459,46 @@ const INK_BEYOND = 0.25;
  */
 function notLettering(crop: Patch, shape: Shape, colour: number[], ink: number[]): number {
 	const w = shape.box.x1 - shape.box.x0;
-	const h = shape.box.y1 - shape.box.y0;
-	const isInk = new Uint8Array(w * h);
-	const paper = new Uint8Array(w * h);
-	const pixel = (j: number) => {
-		const y = (j / w) | 0;
-		return (shape.box.y0 + y - crop.box.y0) * crop.width + shape.box.x0 + j - y * w - crop.box.x0;
-	};
-	for (let j = 0; j < isInk.length; j++) {
-		const i = pixel(j);
-		let off = 0;
-		let offPaper = 0;
-		for (let c = 0; c < 3; c++) {
-			off = Math.max(off, Math.abs(crop.data[i * 4 + c]! - ink[c]!));
-			offPaper = Math.max(offPaper, Math.abs(crop.data[i * 4 + c]! - colour[c]!));
+	// Only what the shape encloses is asked about, with the pixels next to it: one mask of their
+	// box, each pixel's bits saying ink (1) and paper (2), not a mask per question over the shape's box.
+	const { x0, y0, x1, y1 } = clipBox(grow(shape.enclosed, 1), shape.box);
+	const cw = x1 - x0;
+	const ch = y1 - y0;
+	const kind = new Uint8Array(cw * ch);
+	for (let y = 0; y < ch; y++) {
+		const row = (y0 + y - crop.box.y0) * crop.width + x0 - crop.box.x0;
+		for (let x = 0; x < cw; x++) {
+			const p = (row + x) * 4;
+			let off = 0;
+			let offPaper = 0;
+			for (let c = 0; c < 3; c++) {
+				off = Math.max(off, Math.abs(crop.data[p + c]! - ink[c]!));
+				offPaper = Math.max(offPaper, Math.abs(crop.data[p + c]! - colour[c]!));
+			}
+			kind[y * cw + x] = (off <= INK_SPREAD ? INK : 0) | (offPaper <= FLOOD_TOLERANCE ? PAPER : 0);
 		}
-		if (off <= INK_SPREAD) isInk[j] = 1;
-		if (offPaper <= FLOOD_TOLERANCE) paper[j] = 1;
 	}
-	// An anti-aliased edge pixel lies between the ink and the paper, next to both.
-	const nearInk = dilate(isInk, w, h, 1);
-	const nearPaper = dilate(paper, w, h, 1);
 	let enclosed = 0;
 	let other = 0;
-	for (let j = 0; j < isInk.length; j++) {
-		if (!shape.inside[j] || shape.interior[j]) continue;
-		enclosed++;
-		if (!isInk[j] && !paper[j] && !(nearInk[j] && nearPaper[j])) other++;
+	for (let y = 0; y < ch; y++) {
+		for (let x = 0; x < cw; x++) {
+			const j = (y0 - shape.box.y0 + y) * w + x0 - shape.box.x0 + x;
+			if (!shape.inside[j] || shape.interior[j]) continue;
+			enclosed++;
+			if (kind[y * cw + x]) continue;
+			// An anti-aliased edge pixel lies between the ink and the paper, next to both (of the 3×3 around it).
+			let near = 0;
+			for (let ny = Math.max(0, y - 1); ny <= Math.min(ch - 1, y + 1); ny++)
+				for (let nx = Math.max(0, x - 1); nx <= Math.min(cw - 1, x + 1); nx++) near |= kind[ny * cw + nx]!;
+			if (near !== (INK | PAPER)) other++;
+		}
 	}
 	return other / Math.max(1, enclosed);
 }
+
+/** notLettering's bits: a pixel of the ink, of the paper. */
+const INK = 1;
+const PAPER = 2;
 
 /** Share of what a balloon encloses, at most, that is neither its lettering's ink nor its edge. */
 const NOT_INK = 0.1;
