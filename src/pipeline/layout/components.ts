@@ -26,7 +26,7 @@ export function labelComponents(
 ): Component[] {
 	const components: Component[] = [];
 	const n = w * h;
-	const stack = new Int32Array(n);
+	const stack = stackOf(n);
 	const reach = connectivity === 8 ? 1 : 0;
 	for (let start = 0; start < n; start++) {
 		if (labels[start] || member[start] !== 1) continue;
@@ -73,4 +73,16 @@ export function labelComponents(
 		components.push({ x0, y0, x1, y1, area, touchesEdge });
 	}
 	return components;
+}
+
+/**
+ * The stack of runs to fill, kept between calls and grown to the largest patch labelled: layout
+ * labels a dozen times a search, and a fresh array each time cost more to allocate (and collect)
+ * than the labelling read of it. One isolate runs one call at a time, so it is never shared.
+ */
+let runs = new Int32Array(0);
+
+function stackOf(n: number): Int32Array {
+	if (runs.length < n) runs = new Int32Array(n);
+	return runs;
 }

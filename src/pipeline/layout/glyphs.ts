@@ -149,44 +149,61 @@ function withCounters(
 		y1: lettered.y1 - area.y0,
 	};
 	const pockets = labelComponents(background, aw, ah, labels, 4);
-	const paper = new Uint32Array(pockets.length);
-	for (let y = 0; y < ah; y++) {
-		const from = rowAt(y);
-		for (let x = 0; x < aw; x++) {
-			const l = labels[y * aw + x]!;
-			if (l > 0 && ink.score[from + x]! < ink.weak) paper[l - 1]!++;
+	/** How many pixels of pocket k score below the weak threshold: the container's paper. */
+	const paper = (k: number) => {
+		const { x0, y0, x1, y1 } = pockets[k]!;
+		let count = 0;
+		for (let y = y0; y < y1; y++) {
+			const from = rowAt(y);
+			for (let x = x0; x < x1; x++) if (labels[y * aw + x] === k + 1 && ink.score[from + x]! < ink.weak) count++;
 		}
-	}
+		return count;
+	};
 	const counters = pockets.map(
 		(c, k) =>
 			!c.touchesEdge &&
 			within(c, local) &&
-			(intersects(c, box) || (c.area >= MIN_POCKET && paper[k]! >= PAPER_SHARE * c.area)),
+			(intersects(c, box) || (c.area >= MIN_POCKET && paper(k) >= PAPER_SHARE * c.area)),
 	);
+	// Each counter is asked over its own bounds, not the whole area: counters are a glyph's size.
 	const taken = new Uint8Array(counters.length);
-	for (let round = 0; round < COUNTER_DEPTH; round++) {
+	let waiting = counters.flatMap((counter, k) => (counter ? [k] : []));
+	for (let round = 0; round < COUNTER_DEPTH && waiting.length > 0; round++) {
 		// Only the pixels of counters not yet taken are asked whether they are near: a square around
 		// each, until one is, rather than a dilation of the whole area (most of it the inside) a round.
-		let added = false;
-		for (let y = 0, i = 0; y < ah; y++) {
-			for (let x = 0; x < aw; x++, i++) {
-				const l = labels[i]!;
-				if (l === 0 || taken[l - 1] || !counters[l - 1] || !nearSet(reached, aw, ah, x, y, COUNTER_REACH)) continue;
-				taken[l - 1] = 1;
-				added = true;
-			}
+		const added = waiting.filter((k) => nearPocket(labels, pockets[k]!, k + 1, reached, aw, ah));
+		if (added.length === 0) break;
+		for (const k of added) {
+			taken[k] = 1;
+			const { x0, y0, x1, y1 } = pockets[k]!;
+			for (let y = y0; y < y1; y++)
+				for (let i = y * aw + x0, end = y * aw + x1; i < end; i++) if (labels[i] === k + 1) reached[i] = 1;
 		}
-		if (!added) break;
-		for (let i = 0; i < labels.length; i++) if (labels[i]! > 0 && taken[labels[i]! - 1]) reached[i] = 1;
+		waiting = waiting.filter((k) => !taken[k]);
 	}
-	for (let y = 0; y < ah; y++) {
-		const to = rowAt(y);
-		for (let x = 0; x < aw; x++) {
-			const l = labels[y * aw + x]!;
-			if (l > 0 && taken[l - 1]) out[to + x] = 1;
+	for (const [k, pocket] of pockets.entries()) {
+		if (!taken[k]) continue;
+		for (let y = pocket.y0; y < pocket.y1; y++) {
+			const to = rowAt(y);
+			for (let x = pocket.x0; x < pocket.x1; x++) if (labels[y * aw + x] === k + 1) out[to + x] = 1;
 		}
 	}
 	return out;
+}
+
+/** Whether a pixel labelled `label` (within its pocket's bounds) is within COUNTER_REACH of `reached`. */
+function nearPocket(
+	labels: Int32Array,
+	pocket: Box,
+	label: number,
+	reached: Uint8Array,
+	w: number,
+	h: number,
+): boolean {
+	for (let y = pocket.y0; y < pocket.y1; y++)
+		for (let x = pocket.x0; x < pocket.x1; x++)
+			if (labels[y * w + x] === label && nearSet(reached, w, h, x, y, COUNTER_REACH)) return true;
+	return false;
 }
 
 /** Whether a pixel of `mask` is set within `radius` (chessboard) of (x, y): a square dilation, asked at one pixel. */

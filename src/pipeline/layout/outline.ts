@@ -38,7 +38,7 @@ export function findOutline(
 	if (!reachesEdge(outside, w, h)) return undefined;
 
 	const radius = Math.max(2, Math.round(strokeWidth(ink, w, strokeBox)));
-	const opened = dilate(erodeSquare(outside, w, h, radius, 1), w, h, radius);
+	const opened = dilate(erodeSquare(outside, w, h, radius), w, h, radius);
 	// Only what joins the world beyond: a heavy glyph enclosed by the balloon stays lettering.
 	const parts = new Int32Array(n);
 	const found = labelComponents(opened, w, h, parts);
@@ -266,37 +266,42 @@ function strokeWidth(ink: Uint8Array, w: number, box: Box): number {
 
 /**
  * 1 where the whole square of side 2·radius+1 around the pixel is set; pixels beyond the patch
- * count as `beyond`. Separable: a row pass, then a column pass over its result.
+ * count as set. Separable: a pass along each row, then one down the columns, taken a row at a time
+ * (each column's nearest unset pixel above, then below, kept in a row of counters) so that both
+ * passes read memory in order.
  */
-function erodeSquare(set: Uint8Array, w: number, h: number, radius: number, beyond: 0 | 1): Uint8Array {
+function erodeSquare(set: Uint8Array, w: number, h: number, radius: number): Uint8Array {
 	const rows = new Uint8Array(set.length);
-	for (let y = 0; y < h; y++) erodeLine(set, rows, y * w, 1, w, radius, beyond);
+	for (let y = 0; y < h; y++) {
+		const row = y * w;
+		// Distance to the nearest unset pixel before (and then after) each one; beyond the row is set.
+		let lastUnset = Number.NEGATIVE_INFINITY;
+		for (let x = 0; x < w; x++) {
+			if (!set[row + x]) lastUnset = x;
+			rows[row + x] = x - lastUnset > radius ? 1 : 0;
+		}
+		let nextUnset = Number.POSITIVE_INFINITY;
+		for (let x = w - 1; x >= 0; x--) {
+			if (!set[row + x]) nextUnset = x;
+			if (nextUnset - x <= radius) rows[row + x] = 0;
+		}
+	}
 	const out = new Uint8Array(set.length);
-	for (let x = 0; x < w; x++) erodeLine(rows, out, x, w, h, radius, beyond);
+	const unset = new Float64Array(w).fill(Number.NEGATIVE_INFINITY);
+	for (let y = 0; y < h; y++) {
+		const row = y * w;
+		for (let x = 0; x < w; x++) {
+			if (!rows[row + x]) unset[x] = y;
+			out[row + x] = y - unset[x]! > radius ? 1 : 0;
+		}
+	}
+	unset.fill(Number.POSITIVE_INFINITY);
+	for (let y = h - 1; y >= 0; y--) {
+		const row = y * w;
+		for (let x = 0; x < w; x++) {
+			if (!rows[row + x]) unset[x] = y;
+			if (unset[x]! - y <= radius) out[row + x] = 0;
+		}
+	}
 	return out;
-}
-
-/** One line of an erosion: `length` pixels from `start`, `step` apart. */
-function erodeLine(
-	from: Uint8Array,
-	to: Uint8Array,
-	start: number,
-	step: number,
-	length: number,
-	radius: number,
-	beyond: 0 | 1,
-): void {
-	// Distance to the nearest unset pixel before (and then after) each one; beyond the line is unset or not.
-	let lastUnset = beyond ? Number.NEGATIVE_INFINITY : -1;
-	for (let k = 0; k < length; k++) {
-		const i = start + k * step;
-		if (!from[i]) lastUnset = k;
-		to[i] = k - lastUnset > radius ? 1 : 0;
-	}
-	let nextUnset = beyond ? Number.POSITIVE_INFINITY : length;
-	for (let k = length - 1; k >= 0; k--) {
-		const i = start + k * step;
-		if (!from[i]) nextUnset = k;
-		if (nextUnset - k <= radius) to[i] = 0;
-	}
 }

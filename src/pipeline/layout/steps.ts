@@ -22,7 +22,7 @@ export function stepsFrom(
 ): Uint16Array {
 	const n = w * h;
 	const steps = new Uint16Array(n).fill(UNREACHED);
-	const queue = new Int32Array(n);
+	const queue = queueOf(n);
 	let seeds = 0;
 	let open = 0;
 	for (let i = 0; i < n; i++) {
@@ -110,4 +110,15 @@ export function stepsFrom(
 		}
 	}
 	return steps;
+}
+
+/**
+ * The walk's queue, kept between calls and grown to the largest patch walked (as labelComponents
+ * keeps its stack): a walk over a patch its seeds cover allocated more than it visited.
+ */
+let waiting = new Int32Array(0);
+
+function queueOf(n: number): Int32Array {
+	if (waiting.length < n) waiting = new Int32Array(n);
+	return waiting;
 }
