@@ -46,11 +46,14 @@ export function decodeRows(image: ProbedImage, sink: RowSink, wanted?: readonly 
  * resumableJpegRows); the other kinds decode again from the top.
  */
 export function resumableRows(image: ProbedImage): (sink: RowSink, from: number) => void {
-	if (image.format === "jpeg" && image.jpeg.decoder !== "photon") {
-		const resume = resumableJpegRows(image.bytes, image.jpeg);
-		if (resume) return (sink, from) => clientFault(() => resume(sink, from));
-	}
+	const resume = resumesNear(image) && image.format === "jpeg" && resumableJpegRows(image.bytes, image.jpeg);
+	if (resume) return (sink, from) => clientFault(() => resume(sink, from));
 	return (sink) => decodeRows(image, sink);
+}
+
+/** Whether `resumableRows` starts near the row asked for (else from the top). */
+export function resumesNear(image: ProbedImage): boolean {
+	return image.format === "jpeg" && image.jpeg.decoder !== "photon" && image.jpeg.orientation <= 2;
 }
 
 /**
