@@ -42,16 +42,22 @@ export function decodeRows(image: ProbedImage, sink: RowSink, wanted?: readonly 
 /**
  * Decodes of the image for a pass whose sink stops them (EnoughRows) and takes up again later:
  * `decode(sink, from)` hands out every row from `from` on, and maybe some before it, which the sink
- * skips. A JPEG of ours (orientation 1 or 2) starts near `from` (pixels/jpeg/decode.ts
- * resumableJpegRows); the other kinds decode again from the top.
+ * skips. A JPEG of ours starts near `from` (pixels/jpeg/decode.ts resumableJpegRows); the other
+ * kinds decode again from the top.
  */
 export function resumableRows(image: ProbedImage): (sink: RowSink, from: number) => void {
-	const resume = resumesNear(image) && image.format === "jpeg" && resumableJpegRows(image.bytes, image.jpeg);
-	if (resume) return (sink, from) => clientFault(() => resume(sink, from));
+	if (image.format === "jpeg" && image.jpeg.decoder !== "photon") {
+		const resume = resumableJpegRows(image.bytes, image.jpeg);
+		return (sink, from) => clientFault(() => resume(sink, from));
+	}
 	return (sink) => decodeRows(image, sink);
 }
 
-/** Whether `resumableRows` starts near the row asked for (else from the top). */
+/**
+ * Whether `resumableRows` starts an MCU row or two above the row asked for: a JPEG of ours not
+ * turned by EXIF. A turned one starts at the top of the window holding it (a window's decode more
+ * for each stop); the other kinds at the top of the image.
+ */
 export function resumesNear(image: ProbedImage): boolean {
 	return image.format === "jpeg" && image.jpeg.decoder !== "photon" && image.jpeg.orientation <= 2;
 }

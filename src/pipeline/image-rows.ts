@@ -43,7 +43,7 @@ export interface ImageRows {
 	 * the sink skips; the sink may stop it and a later call take up (decode.ts resumableRows).
 	 */
 	resumable(): (sink: RowSink, from: number) => void;
-	/** Whether those calls start near `from` (held pixels, a JPEG of ours not turned), not from the top. */
+	/** Whether those calls start near `from` (held pixels, a JPEG of ours not turned by EXIF), not from the top. */
 	readonly resumesNear: boolean;
 	/** Lets go of what is held: pass 3 is over, or will not run. */
 	release(): void;

@@ -2,18 +2,19 @@ import { describe, expect, it } from "vitest";
 import { decodeRows } from "../../src/pipeline/decode";
 import type { JpegContainer } from "../../src/pipeline/pixels/jpeg/container";
 import { decodeJpegRaster } from "../../src/pipeline/pixels/jpeg/decode";
-import { decodeTurnedRows } from "../../src/pipeline/pixels/jpeg/turned";
+import { decodeTurnedRows, turnedDecodes } from "../../src/pipeline/pixels/jpeg/turned";
 import { applyOrientation } from "../../src/pipeline/pixels/orientation";
 import type { Box, Raster } from "../../src/pipeline/types";
 import { probed } from "../support/decode";
 import { jpegKinds, withOrientation } from "../support/jpeg-files";
+import { decodeInSegments } from "../support/segments";
 
 /**
  * A JPEG turned by its EXIF orientation is decoded a window of displayed rows at a time, each
  * window from a decode of the stored image (pixels/jpeg/turned.ts). Its rows must be exactly the
  * stored image decoded whole and turned, whatever the window: the upsampled chroma at a window's
- * edge, restart intervals, sizes that are not whole MCUs, and windows entered from written-down
- * places in the data.
+ * edge, restart intervals, sizes that are not whole MCUs, windows entered from written-down
+ * places in the data, and decodes taken up at a later window.
  */
 function gathered(width: number, height: number, decode: (sink: { rows: RowsFn }) => void): Raster {
 	const data = new Uint8Array(width * height * 4);
@@ -71,6 +72,20 @@ describe("a JPEG turned by its EXIF orientation, decoded a window at a time", ()
 				expect(Buffer.compare(got.data, expected.data)).toBe(0);
 			}
 		});
+
+		it.each([3, 4, 5, 6, 7, 8])(
+			"orientation %i: decodes stopped and taken up (pass 3) start at the window holding the first row not written",
+			(orientation) => {
+				const image = probed(withOrientation(plain, orientation));
+				if (image.format !== "jpeg") throw new Error("not a JPEG");
+				const expected = applyOrientation(copy(stored), orientation);
+				const decode = turnedDecodes(image.bytes, image.jpeg, { rows: 5 });
+				const { data, starts } = decodeInSegments(image, [7, 17], (sink, from) => decode(sink, undefined, from));
+				expect(Buffer.compare(data, expected.data)).toBe(0);
+				// Windows of 5 rows, handed out whole: the first decode stops after row 9, the second after 19.
+				expect(starts).toEqual([10, 20]);
+			},
+		);
 
 		it.each([3, 4, 5, 6, 7, 8])(
 			"orientation %i: pass 2's boxes exactly, in windows of 1, 5 and 16 rows, some holding none",
