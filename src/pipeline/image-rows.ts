@@ -5,7 +5,7 @@
  * (a grey page a byte a pixel): a decode saved, two for a PNG or GIF whose PNG takes pass 3 several
  * segments. Never across the model call: only the file's bytes are held then.
  */
-import { decodeRows, resumableRows, resumesNear } from "./decode";
+import { decodeRows, decodesAfterModel, resumesNear } from "./decode";
 import { freeBuffer } from "./free-buffer";
 import { bandRows } from "./pixels/raster-rows";
 import type { ProbedImage } from "./probe";
@@ -62,8 +62,7 @@ export function imageRows(image: ProbedImage, channels: 1 | 3 | 4, budget = HOLD
 		return {
 			width,
 			height,
-			rows: (sink, wanted) => decodeRows(image, sink, wanted),
-			resumable: () => resumableRows(image),
+			...decodesAfterModel(image),
 			resumesNear: resumesNear(image),
 			release: () => {},
 		};
