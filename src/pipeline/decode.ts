@@ -3,6 +3,7 @@ import { PipelineError } from "./errors";
 import { decodeGifRows } from "./pixels/gif/decode";
 import { ImageDataError } from "./pixels/image-error";
 import { decodeJpegHalfRows, decodeJpegRaster, decodeJpegRows, resumableJpegRows } from "./pixels/jpeg/decode";
+import { turnedDecodes } from "./pixels/jpeg/turned";
 import { applyOrientation, emitOriented } from "./pixels/orientation";
 import { decodeAdam7, decodePngRows } from "./pixels/png-decode";
 import { rasterSink } from "./pixels/raster-rows";
@@ -42,15 +43,44 @@ export function decodeRows(image: ProbedImage, sink: RowSink, wanted?: readonly 
 /**
  * Decodes of the image for a pass whose sink stops them (EnoughRows) and takes up again later:
  * `decode(sink, from)` hands out every row from `from` on, and maybe some before it, which the sink
- * skips. A JPEG of ours (orientation 1 or 2) starts near `from` (pixels/jpeg/decode.ts
- * resumableJpegRows); the other kinds decode again from the top.
+ * skips. A JPEG of ours starts near `from` (pixels/jpeg/decode.ts resumableJpegRows); the other
+ * kinds decode again from the top.
  */
 export function resumableRows(image: ProbedImage): (sink: RowSink, from: number) => void {
 	if (image.format === "jpeg" && image.jpeg.decoder !== "photon") {
 		const resume = resumableJpegRows(image.bytes, image.jpeg);
-		if (resume) return (sink, from) => clientFault(() => resume(sink, from));
+		return (sink, from) => clientFault(() => resume(sink, from));
 	}
 	return (sink) => decodeRows(image, sink);
+}
+
+/**
+ * Whether `resumableRows` starts an MCU row or two above the row asked for: a JPEG of ours not
+ * turned by EXIF. A turned one starts at the top of the window holding it (a window's decode more
+ * for each stop); the other kinds at the top of the image.
+ */
+export function resumesNear(image: ProbedImage): boolean {
+	return image.format === "jpeg" && image.jpeg.decoder !== "photon" && image.jpeg.orientation <= 2;
+}
+
+/**
+ * The decodes of one image after the model: pass 2's, for boxes (`rows`, as `decodeRows` with
+ * `wanted`), and pass 3's, taken up again (`resumable`). A JPEG turned by EXIF shares its window
+ * marks among them (pixels/jpeg/turned.ts `turnedDecodes`): past the rows pass 2 read through,
+ * each of pass 3's windows reads only its own MCUs, where its first would read all the data again.
+ */
+export function decodesAfterModel(image: ProbedImage): {
+	rows(sink: RowSink, wanted: readonly Box[]): void;
+	resumable(): (sink: RowSink, from: number) => void;
+} {
+	if (image.format === "jpeg" && image.jpeg.decoder !== "photon" && image.jpeg.orientation > 2) {
+		const decode = turnedDecodes(image.bytes, image.jpeg);
+		return {
+			rows: (sink, wanted) => clientFault(() => decode(sink, wanted)),
+			resumable: () => (sink, from) => clientFault(() => decode(sink, undefined, from)),
+		};
+	}
+	return { rows: (sink, wanted) => decodeRows(image, sink, wanted), resumable: () => resumableRows(image) };
 }
 
 /**

@@ -5,7 +5,7 @@
  * (a grey page a byte a pixel): a decode saved, two for a PNG or GIF whose PNG takes pass 3 several
  * segments. Never across the model call: only the file's bytes are held then.
  */
-import { decodeRows, resumableRows } from "./decode";
+import { decodeRows, decodesAfterModel, resumesNear } from "./decode";
 import { freeBuffer } from "./free-buffer";
 import { bandRows } from "./pixels/raster-rows";
 import type { ProbedImage } from "./probe";
@@ -43,6 +43,8 @@ export interface ImageRows {
 	 * the sink skips; the sink may stop it and a later call take up (decode.ts resumableRows).
 	 */
 	resumable(): (sink: RowSink, from: number) => void;
+	/** Whether those calls start near `from` (held pixels, a JPEG of ours not turned by EXIF), not from the top. */
+	readonly resumesNear: boolean;
 	/** Lets go of what is held: pass 3 is over, or will not run. */
 	release(): void;
 }
@@ -60,8 +62,8 @@ export function imageRows(image: ProbedImage, channels: 1 | 3 | 4, budget = HOLD
 		return {
 			width,
 			height,
-			rows: (sink, wanted) => decodeRows(image, sink, wanted),
-			resumable: () => resumableRows(image),
+			...decodesAfterModel(image),
+			resumesNear: resumesNear(image),
 			release: () => {},
 		};
 	}
@@ -87,6 +89,7 @@ export function imageRows(image: ProbedImage, channels: 1 | 3 | 4, budget = HOLD
 			);
 		},
 		resumable: () => rowsFrom,
+		resumesNear: true,
 		release: () => {
 			held?.release();
 			held = undefined;

@@ -9,9 +9,10 @@
  * the response pulls, rows are decoded and encoded until HELD_BYTES of compressed pieces wait, the
  * decode is stopped there, and the pieces are handed out; the next segment decodes the image again,
  * skipping the rows already written. A JPEG's next decode starts near the rows not yet written
- * (`resumableRows`); the other kinds start from the top; a held image's rows start at the first
- * not written. Most results fit one segment (a 25 MP page's PNG is 5 to 12 MB); a noisy photo's
- * PNG (40 MB and more) costs a few more segments instead of its size in memory.
+ * (`resumableRows`), and a held image's rows at the first not written: their segments are short
+ * (a noisy photo's PNG of 40 MB and more is a dozen, an MCU row or two more to decode each). The
+ * other kinds start from the top: their segments are long enough that most results fit one (a 25 MP
+ * page's PNG is 5 to 12 MB).
  */
 import { type Band, drawOverlay, pasteErased } from "./compose";
 import { freeBuffer } from "./free-buffer";
@@ -22,8 +23,13 @@ import type { ErasedPixels, Overlay, Rgb, RowSink } from "./types";
 
 /** Bytes of RGBA a band holds (at least one row). */
 const BAND_BYTES = 1 << 20;
-/** Compressed bytes made ahead of the response before the decode stops for it. */
-export const HELD_BYTES = 16 << 20;
+/**
+ * Compressed bytes made ahead of the response before the decode stops for it. Where the next decode
+ * starts near the rows not yet written (`ImageRows.resumesNear`), a stop costs an MCU row or two:
+ * 4 MB, so a noisy photo's PNG of 50 MB adds 4 MB to the call's peak rather than 16. Where it
+ * starts from the top, a stop costs a decode: 16 MB, which most results fit whole.
+ */
+export const HELD_BYTES = { near: 4 << 20, fromTop: 16 << 20 };
 
 /** One overlay of the page, drawn when the bands reach it. */
 export interface PlannedOverlay {
@@ -56,7 +62,10 @@ export interface BandInputs {
  * otherwise wait for the collector). `finished` is called when the pieces end, fail, or the reader
  * stops, even before the first pull.
  */
-export function bandsToPng(inputs: BandInputs, heldBytes = HELD_BYTES): AsyncIterable<Uint8Array> {
+export function bandsToPng(
+	inputs: BandInputs,
+	heldBytes = inputs.image.resumesNear ? HELD_BYTES.near : HELD_BYTES.fromTop,
+): AsyncIterable<Uint8Array> {
 	let finished = false;
 	const finish = () => {
 		if (!finished) inputs.finished();

@@ -11,8 +11,8 @@ import * as gifJpeg from "./fixtures/gif-jpeg";
  * written rather than at the top (a one-scan JPEG from marks at every MCU row, a multi-scan one from
  * every scan's place at the last two MCU rows); the rows must be exactly those of one decode from
  * the top, whatever the row it stopped at: upsampled chroma across the MCU row entered, restart
- * intervals, end-of-band runs across rows, a mirrored image, a third decode entered where the
- * second wrote down its place.
+ * intervals, end-of-band runs across rows, a mirrored or turned image, a third decode entered
+ * where the second wrote down its place.
  */
 function bytes(base64: string): Uint8Array {
 	return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -25,6 +25,7 @@ describe("a JPEG decoded again from where the last decode stopped", () => {
 		it.each([
 			["as stored", file],
 			["mirrored", withOrientation(file, 2)],
+			["turned by EXIF", withOrientation(file, 6)],
 		])("%s: its rows are those of one decode, wherever the decodes stop", (_, shown) => {
 			const whole = decodeImage(probed(shown));
 			for (const stops of [[1], [8], [9, 17], [15, 16, 30], [40, 100]]) {

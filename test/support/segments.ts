@@ -4,13 +4,16 @@ import { EnoughRows } from "../../src/pipeline/rows";
 
 /**
  * The image's rows as the last pass gets them when it stops its decode for the response: decodes
- * from `resumableRows`, each stopped at the end of the call that brings its rows to the next of
+ * from `decode` (`resumableRows` unless given), each stopped at the end of the call that brings its rows to the next of
  * `stops`, and taken up from the first row not written. Also where each later decode started.
  */
-export function decodeInSegments(image: ProbedImage, stops: number[]): { data: Uint8Array; starts: number[] } {
+export function decodeInSegments(
+	image: ProbedImage,
+	stops: number[],
+	decode = resumableRows(image),
+): { data: Uint8Array; starts: number[] } {
 	const { width, height } = image;
 	const data = new Uint8Array(width * height * 4);
-	const decode = resumableRows(image);
 	const starts: number[] = [];
 	let next = 0;
 	for (const stop of [...stops, height]) {

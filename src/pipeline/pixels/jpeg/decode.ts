@@ -6,7 +6,7 @@ import { type JpegContainer, mcuGrid, oneScan } from "./container";
 import { EntropyMarks } from "./entropy-marks";
 import { isRgb, outputSize } from "./output";
 import { bandTarget, rasterTarget } from "./row-target";
-import { decodeTurnedRows, turnedHeldBytes } from "./turned";
+import { decodeTurnedRows, turnedDecodes, turnedHeldBytes } from "./turned";
 import { WantedMcus } from "./wanted-mcus";
 
 /**
@@ -35,22 +35,23 @@ export function decodeJpegRows(bytes: Uint8Array, jpeg: JpegContainer, sink: Row
 }
 
 /**
- * Decodes of a JPEG of orientation 1 or 2 (undefined for the turned ones) that a sink may stop and
- * a later decode take up near where it stopped. `decode(sink, from)` hands out every row from
- * `from` on, and may hand some before it (which the sink skips): it starts at the MCU row above the
- * one holding `from` (whose chroma the upsampling reads), where an earlier decode wrote down its
- * place: a one-scan JPEG the reader's and the DC predictions at every MCU row (`EntropyMarks`), a
- * multi-scan one every scan's cursor at the last two MCU rows it began (`ScanPlaces`); without a
- * place there, from the top. The rows are exactly those of a decode from the top. Pass 3 stops when
- * enough of the PNG waits for the response; a noisy photo's used to be decoded from its top once
- * per stop.
+ * Decodes of a JPEG that a sink may stop and a later decode take up near where it stopped.
+ * `decode(sink, from)` hands out every row from `from` on, and may hand some before it (which the
+ * sink skips). Orientation 1 or 2: it starts at the MCU row above the one holding `from` (whose
+ * chroma the upsampling reads), where an earlier decode wrote down its place: a one-scan JPEG the
+ * reader's and the DC predictions at every MCU row (`EntropyMarks`), a multi-scan one every scan's
+ * cursor at the last two MCU rows it began (`ScanPlaces`); without a place there, from the top.
+ * Turned by EXIF: at the window holding `from`, a one-scan JPEG's windows reading only their own
+ * MCUs from the marks the first decode wrote down (turned.ts). The rows are exactly those of a
+ * decode from the top. Pass 3 stops when enough of the PNG waits for the response; a noisy
+ * photo's used to be decoded from its top once per stop.
  */
-export function resumableJpegRows(
-	bytes: Uint8Array,
-	jpeg: JpegContainer,
-): ((sink: RowSink, from: number) => void) | undefined {
+export function resumableJpegRows(bytes: Uint8Array, jpeg: JpegContainer): (sink: RowSink, from: number) => void {
 	const { frame, orientation } = jpeg;
-	if (orientation > 2) return undefined;
+	if (orientation > 2) {
+		const decode = turnedDecodes(bytes, jpeg);
+		return (sink, from) => decode(sink, undefined, from);
+	}
 	const grid = mcuGrid(frame);
 	const marks = oneScan(jpeg) ? new EntropyMarks(grid, frame.components.length, [0]) : undefined;
 	const places = marks ? undefined : new ScanPlaces(jpeg.scans.length);

@@ -32,6 +32,20 @@ export function decodeTurnedRows(
 	window = turnWindow(jpeg),
 	wanted?: readonly Box[],
 ): void {
+	turnedDecodes(bytes, jpeg, window)(sink, wanted);
+}
+
+/**
+ * Decodes of a turned JPEG that share one set of marks, so that a decode taken up again (pass 3,
+ * stopped whenever enough PNG waits) reads only its windows' MCUs: `decode(sink, wanted, from)` is
+ * `decodeTurnedRows` from the window holding displayed row `from` on (the rows of that window
+ * before `from` are handed out too, for the sink to skip).
+ */
+export function turnedDecodes(
+	bytes: Uint8Array,
+	jpeg: JpegContainer,
+	window = turnWindow(jpeg),
+): (sink: RowSink, wanted?: readonly Box[], from?: number) => void {
 	const { frame, orientation } = jpeg;
 	const { width: w, height: h } = frame;
 	const grid = mcuGrid(frame);
@@ -41,61 +55,63 @@ export function decodeTurnedRows(
 	// Displayed (dx, dy) comes from stored (sx, sy); see applyOrientation for the eight cases.
 	const flipX = orientation === 3 || orientation === 6 || orientation === 7;
 	const flipY = orientation === 3 || orientation === 4 || orientation === 7 || orientation === 8;
-	const windowBytes = new Uint8Array(window.rows * shownWidth * 4);
-	const shown = new Int32Array(windowBytes.buffer);
-	const band = new Int32Array(w * 8 * grid.vmax);
 	const marks = oneScan(jpeg) ? windowMarks(grid, jpeg, window.rows, shownHeight, swapped, flipY, w) : undefined;
-	const storedWanted = wanted?.map((box) => storedBox(box, w, h, swapped, flipX, flipY));
-	// A quarter of a multi-scan image at a time: freed when the decode ends, not left to the
-	// collector (each pass decodes anew, and three such windows waiting for it raised the peak).
-	try {
-		for (let top = 0; top < shownHeight; top += window.rows) {
-			const count = Math.min(window.rows, shownHeight - top);
-			// The stored pixels of displayed rows top..top+count: columns (5 to 8) or rows (3, 4).
-			const from = flipY ? (swapped ? w : h) - top - count : top;
-			const span = swapped
-				? { x0: from, x1: from + count, y0: 0, y1: h }
-				: { x0: 0, x1: w, y0: from, y1: from + count };
-			const inWindow = storedWanted
-				?.map((box) => clipBox(box, span))
-				.filter((box) => box.x0 < box.x1 && box.y0 < box.y1);
-			if (inWindow?.length === 0) {
-				sink.rows(top, count, windowBytes.subarray(0, count * shownWidth * 4));
-				continue;
-			}
-			const written = (y0: number, y1: number) => {
-				for (let sy = Math.max(y0, span.y0); sy < Math.min(y1, span.y1); sy++) {
-					const row = (sy - y0) * w;
-					if (swapped) {
-						const dx = flipX ? h - 1 - sy : sy;
-						for (let sx = span.x0; sx < span.x1; sx++) {
-							const dy = flipY ? w - 1 - sx : sx;
-							shown[(dy - top) * shownWidth + dx] = band[row + sx]!;
-						}
-					} else {
-						const dy = flipY ? h - 1 - sy : sy;
-						const out = shown.subarray((dy - top) * w, (dy - top + 1) * w);
-						out.set(band.subarray(row, row + w));
-						if (flipX) out.reverse();
-					}
+	return (sink, wanted, from = 0) => {
+		const windowBytes = new Uint8Array(window.rows * shownWidth * 4);
+		const shown = new Int32Array(windowBytes.buffer);
+		const band = new Int32Array(w * 8 * grid.vmax);
+		const storedWanted = wanted?.map((box) => storedBox(box, w, h, swapped, flipX, flipY));
+		// A quarter of a multi-scan image at a time: freed when the decode ends, not left to the
+		// collector (each pass decodes anew, and three such windows waiting for it raised the peak).
+		try {
+			for (let top = from - (from % window.rows); top < shownHeight; top += window.rows) {
+				const count = Math.min(window.rows, shownHeight - top);
+				// The stored pixels of displayed rows top..top+count: columns (5 to 8) or rows (3, 4).
+				const from = flipY ? (swapped ? w : h) - top - count : top;
+				const span = swapped
+					? { x0: from, x1: from + count, y0: 0, y1: h }
+					: { x0: 0, x1: w, y0: from, y1: from + count };
+				const inWindow = storedWanted
+					?.map((box) => clipBox(box, span))
+					.filter((box) => box.x0 < box.x1 && box.y0 < box.y1);
+				if (inWindow?.length === 0) {
+					sink.rows(top, count, windowBytes.subarray(0, count * shownWidth * 4));
+					continue;
 				}
-			};
-			const target = {
-				grid,
-				pixels: band,
-				block: 8 as const,
-				firstRow: (y0: number) => y0,
-				written,
-				span,
-				wanted: inWindow && new WantedMcus(grid, inWindow),
-			};
-			if (marks) decodeBaseline(bytes, jpeg, target, marks);
-			else decodeBuffered(bytes, jpeg, target);
-			sink.rows(top, count, windowBytes.subarray(0, count * shownWidth * 4));
+				const written = (y0: number, y1: number) => {
+					for (let sy = Math.max(y0, span.y0); sy < Math.min(y1, span.y1); sy++) {
+						const row = (sy - y0) * w;
+						if (swapped) {
+							const dx = flipX ? h - 1 - sy : sy;
+							for (let sx = span.x0; sx < span.x1; sx++) {
+								const dy = flipY ? w - 1 - sx : sx;
+								shown[(dy - top) * shownWidth + dx] = band[row + sx]!;
+							}
+						} else {
+							const dy = flipY ? h - 1 - sy : sy;
+							const out = shown.subarray((dy - top) * w, (dy - top + 1) * w);
+							out.set(band.subarray(row, row + w));
+							if (flipX) out.reverse();
+						}
+					}
+				};
+				const target = {
+					grid,
+					pixels: band,
+					block: 8 as const,
+					firstRow: (y0: number) => y0,
+					written,
+					span,
+					wanted: inWindow && new WantedMcus(grid, inWindow),
+				};
+				if (marks) decodeBaseline(bytes, jpeg, target, marks);
+				else decodeBuffered(bytes, jpeg, target);
+				sink.rows(top, count, windowBytes.subarray(0, count * shownWidth * 4));
+			}
+		} finally {
+			freeBuffer(windowBytes);
 		}
-	} finally {
-		freeBuffer(windowBytes);
-	}
+	};
 }
 
 /** The stored pixels of a displayed box (see `written` above for where each displayed pixel comes from). */
