@@ -12,6 +12,7 @@ import { cleanArea } from "./clean-area";
 import { type Finding, measureGlyphs, nothingFound } from "./finding";
 import { type Component, glyphsAround, maxGlyph, type Sides } from "./glyphs";
 import { type InkScore, inkScore } from "./ink";
+import { edgesCovered } from "./plausible";
 import { paddedBox } from "./search";
 
 /** Rounds of growing the work patch after the lettering: most lettering is whole after one. */
@@ -24,6 +25,8 @@ const SPREAD = 4;
  * may be twice its text. A stray mark on texture spans a fifth of the box or less.
  */
 const MIN_SPAN = 0.35;
+/** Share of the sharp edges among glyphs found on texture that the glyphs must reach (lettering found whole reaches nearly all). */
+const MIN_EDGES_COVERED = 0.8;
 /** Lettering denser than this share of its box is no lettering (outlined bold lettering fills three quarters): texture of the ink's colour, joined up. */
 const MAX_DENSITY = 0.8;
 
@@ -100,6 +103,11 @@ function settle(
 		core <= MAX_DENSITY * area(textBox) &&
 		spans(textBox, readerBox, MIN_SPAN);
 	if (!separable) return nothingFound(region, coverArea(readerBox), search, backgroundColor);
+	// On texture the ink's colour is a guess from the pixels (ink.ts): glyphs that miss the sharp
+	// edges among them are of another colour (the photo's, in the lettering's counters), and erasing
+	// them would leave the lettering under the translation.
+	if (bg.kind === "texture" && edgesCovered(patch, glyphs.mask, glyphs.box) < MIN_EDGES_COVERED)
+		return nothingFound(region, coverArea(readerBox), search, backgroundColor);
 	const container = freeArea(patch, glyphs, bg);
 	const { lettering, measures, inkArea } = measureGlyphs(patch, glyphs, bg, region, container, true);
 	return {
