@@ -6,7 +6,7 @@ import { JpegEncoder } from "../../src/pipeline/pixels/jpeg-encode";
 import type { Raster, TranslatedRegion } from "../../src/pipeline/types";
 import { decodeFile } from "../support/decode";
 import { layOut } from "../support/lay-out";
-import { Page } from "./page";
+import { Page, rough } from "./page";
 
 /**
  * Free lettering in a saturated colour on a photo out of focus, as a shop's banner or a poster
@@ -61,6 +61,31 @@ describe("free lettering on a photo", () => {
 			expect(r).toBeGreaterThan(200);
 			expect(g).toBeGreaterThan(190);
 			expect(b).toBeLessThan(90);
+		});
+	}
+});
+
+describe("free lettering on a photo read with a box cut short", () => {
+	for (const [keep, share] of [
+		["left", 0.35],
+		["right", 0.4],
+	] as const) {
+		it(`finds and erases the whole line from a box holding the ${keep} ${share * 100}% of it`, () => {
+			const page = new Page(480, 160).photo({ x0: 0, y0: 0, x1: 480, y1: 160 }, 2);
+			// Words a third of a glyph apart, as a font spaces them.
+			const first = page.write(["SALE"], 40, 60, 4, { colour: YELLOW, antialiased: true });
+			const second = page.write(["ON"], first.box.x1 + 9, 60, 4, { colour: YELLOW, antialiased: true });
+			const third = page.write(["NOW"], second.box.x1 + 9, 60, 4, { colour: YELLOW, antialiased: true });
+			const photo = throughJpeg(page.raster);
+			const line = { x0: first.box.x0 - 3, y0: first.box.y0 - 3, x1: third.box.x1 + 4, y1: third.box.y1 + 4 };
+			const box = rough.cut(line, keep, share);
+			const { blocks } = layOut(
+				photo,
+				[{ id: 0, text: "SALE ON NOW", box, vertical: false, translation: "Soldes" }],
+				"general",
+			);
+			expect(blocks.map((b) => b.treatment)).toEqual(["replace"]);
+			expect(yellowLeft(page, photo)).toBe(0);
 		});
 	}
 });
