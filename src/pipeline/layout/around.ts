@@ -2,8 +2,8 @@
  * A region on open background or art, with no container in the pixels: its lettering is the glyphs
  * the reader's box holds and every text-sized glyph near them (glyphs.ts), so a box cut short or
  * moved still gets all of its lettering. The work patch starts a little beyond the box and grows
- * while the lettering runs to its edge (on texture, to the edge of where ink may be), within the
- * search area, by as much again as the lettering found along its lines. The container is the clean
+ * while the lettering runs to its edge (on texture, to the edge of where ink may be, and along the
+ * lines by as much again as the lettering found), within the search area. The container is the clean
  * background around the lettering (for the translation to use), at most a glyph's size beyond it.
  */
 import { area, clipBox, cutPatch, grow, toImageBox, toPatchBox, union, within } from "../patch";
@@ -86,7 +86,10 @@ export function findAround(
 				ink.colour,
 			);
 		if (round + 1 < MAX_ROUNDS && runsOn) {
-			const wanted = clipBox(grow(textBox, ...growth(textBox, glyphs.glyphSize, region.vertical)), search);
+			const wanted = clipBox(
+				grow(textBox, ...growth(textBox, glyphs.glyphSize, region.vertical, !!ink.colour)),
+				search,
+			);
 			if (!within(wanted, near) || area(union(work, wanted)) > area(work)) {
 				work = union(work, wanted);
 				near = wanted;
@@ -161,12 +164,14 @@ function freeArea(patch: Patch, glyphs: Parameters<typeof measureGlyphs>[1], bg:
 }
 
 /**
- * How far past the lettering found the next patch reaches, across its lines and along them: a
- * glyph and a half all round, and along the lines as far again as the lettering found (a box cut
- * to a third of its line holds all of it after two rounds).
+ * How far past the lettering found the next patch reaches: a glyph and a half all round; on texture
+ * (`byColour`), along the lines as far again as the lettering found, so that a box cut to a third
+ * of its line holds all of it after two rounds. Elsewhere rounds stay small: on a pattern, pieces
+ * of it that lettering touches run on along the line, and the rounds' limit is what stops them.
  */
-function growth(textBox: Box, glyphSize: number, vertical: boolean): [number, number] {
+function growth(textBox: Box, glyphSize: number, vertical: boolean, byColour: boolean): [number, number] {
 	const reach = Math.ceil(1.5 * glyphSize) + 2;
+	if (!byColour) return [reach, reach];
 	const w = textBox.x1 - textBox.x0;
 	const h = textBox.y1 - textBox.y0;
 	return vertical ? [reach, Math.max(reach, h)] : [Math.max(reach, w), reach];
