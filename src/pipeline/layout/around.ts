@@ -72,19 +72,6 @@ export function findAround(
 		// edge of that area may go on past it, as past the patch's edge.
 		const runsOn =
 			glyphs.reachesEdge || (!!ink.colour && runsToSide(textBox, near, search, linkReach(glyphs.glyphSize)));
-		if ((globalThis as { DBG?: boolean }).DBG)
-			console.error(
-				"ROUND",
-				region.id,
-				round,
-				JSON.stringify(work),
-				JSON.stringify(near),
-				JSON.stringify(textBox),
-				glyphs.reachesEdge,
-				runsOn,
-				glyphs.glyphSize,
-				ink.colour,
-			);
 		if (round + 1 < MAX_ROUNDS && runsOn) {
 			const wanted = clipBox(
 				grow(textBox, ...growth(textBox, glyphs.glyphSize, region.vertical, !!ink.colour)),
