@@ -109,7 +109,7 @@ function inkOnPattern(patch: Patch, repeats: Int16Array, readerBox: Box, like?: 
  * photo's colours drift across the box, so a colour of the art inside it may be missing from its
  * thin margin, yet its neighbouring colours are there; the lettering's colour stands apart from
  * all of them, however anti-aliasing and JPEG noise spread it over several bins. So the margin
- * counts against a colour with half the weight of its neighbours' share there as well.
+ * counts against a colour with its neighbours' share there as well.
  */
 function inkByContrast(patch: Patch, readerBox: Box): number[] | undefined {
 	const inside = new Uint32Array(65536);
@@ -130,15 +130,18 @@ function inkByContrast(patch: Patch, readerBox: Box): number[] | undefined {
 		}
 	}
 	let best = -1;
-	let bestScore = 0.005;
-	for (let bin = 0; bin < 65536; bin++) {
-		if (inside[bin]! < 12) continue;
-		const inMargin = margin[bin]! + NEIGHBOURS_WEIGHT * aroundBin(margin, bin);
-		const s = inside[bin]! / insideCount - (3 * inMargin) / Math.max(1, marginCount);
-		if (s > bestScore) {
-			bestScore = s;
-			best = bin;
+	for (const weight of NEIGHBOURS_WEIGHTS) {
+		let bestScore = 0.005;
+		for (let bin = 0; bin < 65536; bin++) {
+			if (inside[bin]! < 12) continue;
+			const inMargin = margin[bin]! + weight * aroundBin(margin, bin);
+			const s = inside[bin]! / insideCount - (3 * inMargin) / Math.max(1, marginCount);
+			if (s > bestScore) {
+				bestScore = s;
+				best = bin;
+			}
 		}
+		if (best >= 0) break;
 	}
 	if (best < 0) return undefined;
 	const members = new Int32Array(inside[best]! + margin[best]!);
@@ -147,8 +150,12 @@ function inkByContrast(patch: Patch, readerBox: Box): number[] | undefined {
 	return medianRgba(patch.data, members, k);
 }
 
-/** How much a margin colour's neighbouring bins count against it, against its own bin's 1. */
-const NEIGHBOURS_WEIGHT = 0.5;
+/**
+ * How much a margin colour's neighbouring bins count against it, against its own bin's 1: as much
+ * first; half when then no colour stands out (lettering a box was cut short of fills the margin,
+ * and its own anti-aliased shades count against it).
+ */
+const NEIGHBOURS_WEIGHTS = [1, 0.5];
 
 /** The counts of the 26 bins next to `bin` in red, green and blue (quantise's layout), alpha alike. */
 function aroundBin(counts: Uint32Array, bin: number): number {
