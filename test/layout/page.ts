@@ -147,10 +147,36 @@ export class Page {
 	}
 
 	/**
-	 * Lettering from (x, y): letters `scale` px a cell, a cell apart; horizontal lines one under the
-	 * other, or (vertical) columns right to left. Returns the ink's box and each line's.
+	 * A photo out of focus: smooth colour in greens and blues drifting across the box, a couple of
+	 * hundred pixels from one hue to the next. Deterministic from the seed.
 	 */
-	write(lines: string[], x: number, y: number, scale: number, { vertical = false, colour = INK } = {}) {
+	photo(box: Box, seed = 1): this {
+		const phase = (k: number) => ((seed * 7919 + k * 104729) % 628) / 100;
+		const wave = (x: number, y: number, k: number) =>
+			Math.cos(x / 41 + y / 67 + phase(k)) + 0.6 * Math.cos(x / 23 - y / 31 + phase(k + 3));
+		for (let y = box.y0; y < box.y1; y++)
+			for (let x = box.x0; x < box.x1; x++) {
+				const r = 60 + 18 * wave(x, y, 0);
+				const g = 150 + 24 * wave(x, y, 1);
+				const b = 120 + 28 * wave(x, y, 2);
+				this.art(x, y, [Math.round(r), Math.round(g), Math.round(b), 255]);
+			}
+		return this;
+	}
+
+	/**
+	 * Lettering from (x, y): letters `scale` px a cell, a cell apart; horizontal lines one under the
+	 * other, or (vertical) columns right to left. `antialiased`: placed half a pixel right and down,
+	 * so that their edges cover pixels by halves and corners by quarters, as a font's do. Returns the
+	 * ink's box and each line's.
+	 */
+	write(
+		lines: string[],
+		x: number,
+		y: number,
+		scale: number,
+		{ vertical = false, colour = INK, antialiased = false } = {},
+	) {
 		const step = 6 * scale;
 		const lead = 9 * scale;
 		const boxes: Box[] = [];
@@ -159,7 +185,8 @@ export class Page {
 			for (const [n, letter] of letters.entries()) {
 				const lx = vertical ? x + (lines.length - 1 - k) * step : x + n * step;
 				const ly = vertical ? y + n * lead : y + k * lead;
-				this.letter(letter, lx, ly, scale, colour);
+				if (antialiased) this.softLetter(letter, lx, ly, scale, colour);
+				else this.letter(letter, lx, ly, scale, colour);
 			}
 			const along = letters.length * (vertical ? lead : step) - scale * (vertical ? 2 : 1);
 			const lx = vertical ? x + (lines.length - 1 - k) * step : x;
@@ -194,6 +221,27 @@ export class Page {
 						this.lettering[gy * this.width + gx] = 1;
 					}
 				}
+			}
+		}
+	}
+
+	/** A letter half a pixel right and down of (x, y): each pixel takes the ink by the share of it inked, in quarters. */
+	private softLetter(letter: string, x: number, y: number, scale: number, colour: Colour): void {
+		const cells = FACE[letter];
+		if (!cells) return;
+		const inked = (px: number, py: number) => {
+			const cx = Math.floor((px - x - 0.5) / scale);
+			const cy = Math.floor((py - y - 0.5) / scale);
+			return cx >= 0 && cy >= 0 && cx < 5 && cy < 7 && cells[cy]![cx] === "#";
+		};
+		for (let gy = y; gy <= y + 7 * scale; gy++) {
+			for (let gx = x; gx <= x + 5 * scale; gx++) {
+				if (gx < 0 || gy < 0 || gx >= this.width || gy >= this.height) continue;
+				let quarters = 0;
+				for (const [dx, dy] of QUARTERS) if (inked(gx + dx, gy + dy)) quarters++;
+				if (quarters === 0) continue;
+				this.raster.data.set(mix(colour, this.at(gx, gy), quarters / 4), (gy * this.width + gx) * 4);
+				this.lettering[gy * this.width + gx] = 1;
 			}
 		}
 	}
@@ -251,6 +299,14 @@ function nearLettering(lettering: Uint8Array, w: number, h: number, i: number, r
 	}
 	return false;
 }
+
+/** Where a pixel's four quarters are sampled. */
+const QUARTERS = [
+	[0.25, 0.25],
+	[0.75, 0.25],
+	[0.25, 0.75],
+	[0.75, 0.75],
+] as const;
 
 function mix(a: Colour, b: Colour, t: number): Colour {
 	return [0, 1, 2, 3].map((c) => Math.round(a[c]! * t + b[c]! * (1 - t))) as Colour;

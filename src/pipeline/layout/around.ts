@@ -2,16 +2,18 @@
  * A region on open background or art, with no container in the pixels: its lettering is the glyphs
  * the reader's box holds and every text-sized glyph near them (glyphs.ts), so a box cut short or
  * moved still gets all of its lettering. The work patch starts a little beyond the box and grows
- * while the lettering runs to its edge, within the search area. The container is the clean
+ * while the lettering runs to its edge (on texture, to the edge of where ink may be, and along the
+ * lines by as much again as the lettering found), within the search area. The container is the clean
  * background around the lettering (for the translation to use), at most a glyph's size beyond it.
  */
-import { area, clipBox, cutPatch, grow, toImageBox, toPatchBox, union } from "../patch";
+import { area, clipBox, cutPatch, grow, toImageBox, toPatchBox, union, within } from "../patch";
 import type { Box, Patch, Rgb, TranslatedRegion } from "../types";
 import { type Background, shiftBackground } from "./background";
 import { cleanArea } from "./clean-area";
 import { type Finding, measureGlyphs, nothingFound } from "./finding";
-import { type Component, glyphsAround, maxGlyph, type Sides } from "./glyphs";
+import { type Component, glyphsAround, linkReach, maxGlyph, type Sides } from "./glyphs";
 import { type InkScore, inkScore } from "./ink";
+import { edgesCovered } from "./plausible";
 import { paddedBox } from "./search";
 
 /** Rounds of growing the work patch after the lettering: most lettering is whole after one. */
@@ -24,6 +26,8 @@ const SPREAD = 4;
  * may be twice its text. A stray mark on texture spans a fifth of the box or less.
  */
 const MIN_SPAN = 0.35;
+/** Share of the sharp edges among glyphs found on texture that the glyphs must reach (lettering found whole reaches nearly all). */
+const MIN_EDGES_COVERED = 0.8;
 /** Lettering denser than this share of its box is no lettering (outlined bold lettering fills three quarters): texture of the ink's colour, joined up. */
 const MAX_DENSITY = 0.8;
 
@@ -63,13 +67,21 @@ export function findAround(
 		const owned = (c: Component) => ownedElsewhere(toImageBox(patch, c));
 		const glyphs = glyphsAround(patch, ink, inReader, region.vertical, largest, owned, final);
 		if (!glyphs.box) return nothingFound(region, coverArea(readerBox), search, backgroundColor);
-		const reach = Math.ceil(1.5 * glyphs.glyphSize) + 2;
-		const wanted = clipBox(grow(toImageBox(patch, glyphs.box), reach), search);
-		const grown = union(work, wanted);
-		if (round + 1 < MAX_ROUNDS && glyphs.reachesEdge && area(grown) > area(work)) {
-			work = grown;
-			near = wanted;
-			continue;
+		const textBox = toImageBox(patch, glyphs.box);
+		// On texture only pixels near the lettering may be ink (ink.ts): lettering running to the
+		// edge of that area may go on past it, as past the patch's edge.
+		const runsOn =
+			glyphs.reachesEdge || (!!ink.colour && runsToSide(textBox, near, search, linkReach(glyphs.glyphSize)));
+		if (round + 1 < MAX_ROUNDS && runsOn) {
+			const wanted = clipBox(
+				grow(textBox, ...growth(textBox, glyphs.glyphSize, region.vertical, !!ink.colour)),
+				search,
+			);
+			if (!within(wanted, near) || area(union(work, wanted)) > area(work)) {
+				work = union(work, wanted);
+				near = wanted;
+				continue;
+			}
 		}
 		const found = { ...glyphs, box: glyphs.box };
 		return settle(patch, found, local, region, readerBox, search, work, backgroundColor, largest);
@@ -100,6 +112,11 @@ function settle(
 		core <= MAX_DENSITY * area(textBox) &&
 		spans(textBox, readerBox, MIN_SPAN);
 	if (!separable) return nothingFound(region, coverArea(readerBox), search, backgroundColor);
+	// On texture the ink's colour is a guess from the pixels (ink.ts): glyphs that miss the sharp
+	// edges among them are of another colour (the photo's, in the lettering's counters), and erasing
+	// them would leave the lettering under the translation.
+	if (bg.kind === "texture" && edgesCovered(patch, glyphs.mask, glyphs.box) < MIN_EDGES_COVERED)
+		return nothingFound(region, coverArea(readerBox), search, backgroundColor);
 	const container = freeArea(patch, glyphs, bg);
 	const { lettering, measures, inkArea } = measureGlyphs(patch, glyphs, bg, region, container, true);
 	return {
@@ -131,6 +148,30 @@ function freeArea(patch: Patch, glyphs: Parameters<typeof measureGlyphs>[1], bg:
 			? cleanArea(patch, bg, glyphs.box, glyphs.mask, limit)
 			: clipBox(grow(glyphs.box, Math.ceil(g / 4)), limit);
 	return toImageBox(patch, box);
+}
+
+/**
+ * How far past the lettering found the next patch reaches: a glyph and a half all round; on texture
+ * (`byColour`), along the lines as far again as the lettering found, so that a box cut to a third
+ * of its line holds all of it after two rounds. Elsewhere rounds stay small: on a pattern, pieces
+ * of it that lettering touches run on along the line, and the rounds' limit is what stops them.
+ */
+function growth(textBox: Box, glyphSize: number, vertical: boolean, byColour: boolean): [number, number] {
+	const reach = Math.ceil(1.5 * glyphSize) + 2;
+	if (!byColour) return [reach, reach];
+	const w = textBox.x1 - textBox.x0;
+	const h = textBox.y1 - textBox.y0;
+	return vertical ? [reach, Math.max(reach, h)] : [Math.max(reach, w), reach];
+}
+
+/** Whether `box` comes within `reach` of a side of `limit` that is not the search area's. */
+function runsToSide(box: Box, limit: Box, search: Box, reach: number): boolean {
+	return (
+		(limit.x0 > search.x0 && box.x0 < limit.x0 + reach) ||
+		(limit.y0 > search.y0 && box.y0 < limit.y0 + reach) ||
+		(limit.x1 < search.x1 && box.x1 > limit.x1 - reach) ||
+		(limit.y1 < search.y1 && box.y1 > limit.y1 - reach)
+	);
 }
 
 function touchesSide(box: Box, work: Box, search: Box): boolean {

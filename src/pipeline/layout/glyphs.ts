@@ -277,7 +277,7 @@ export function glyphsAround(
 	const kept = components.map((c, k) => inBox[k]! && textSized(c, glyphSize, vertical));
 	linkNeighbours(components, kept, (k) => usable[k]! && textSized(components[k]!, glyphSize, vertical), glyphSize);
 	const glyphs = assemble(labels, kept, components, ink, w, h, outline, glyphSize);
-	const linkReach = Math.max(2, LINK_GLYPHS * glyphSize);
+	const reach = linkReach(glyphSize);
 	const nearSide = (c: Component, d: number) =>
 		(!final.left && c.x0 < d) ||
 		(!final.top && c.y0 < d) ||
@@ -289,11 +289,9 @@ export function glyphsAround(
 	// as the world beyond a balloon): next to the lettering, it asks for a larger patch too, where it is
 	// seen whole.
 	const reachesEdge =
-		glyphs.components.some((c) => nearSide(c, linkReach)) ||
+		glyphs.components.some((c) => nearSide(c, reach)) ||
 		(!!outline &&
-			outlinePieces(outline, w, h).some(
-				(p) => nearSide(p, 1) && glyphs.components.some((c) => gap(p, c) <= linkReach),
-			));
+			outlinePieces(outline, w, h).some((p) => nearSide(p, 1) && glyphs.components.some((c) => gap(p, c) <= reach)));
 	return { ...glyphs, reachesEdge };
 }
 
@@ -312,7 +310,7 @@ function linkNeighbours(
 	candidate: (k: number) => boolean,
 	glyphSize: number,
 ): void {
-	const reach = Math.max(2, LINK_GLYPHS * glyphSize);
+	const reach = linkReach(glyphSize);
 	const waiting = components.map((_, k) => k).filter((k) => !kept[k] && candidate(k));
 	let frontier = components.map((_, k) => k).filter((k) => kept[k]);
 	while (frontier.length > 0 && waiting.length > 0) {
@@ -326,6 +324,11 @@ function linkNeighbours(
 		}
 		frontier = next;
 	}
+}
+
+/** How far (px) from the lettering a component joins it, for glyphs of this size. */
+export function linkReach(glyphSize: number): number {
+	return Math.max(2, LINK_GLYPHS * glyphSize);
 }
 
 /** Chessboard distance between two boxes (0 when they touch or overlap). */

@@ -104,7 +104,13 @@ function inkOnPattern(patch: Patch, repeats: Int16Array, readerBox: Box, like?: 
 	return { score, strong: like?.strong ?? Math.max(40, 2 * miss + 16), weak, onPattern: true };
 }
 
-/** The colour (4 bits a channel) over-represented inside the reader's box against its margin. */
+/**
+ * The colour (4 bits a channel) over-represented inside the reader's box against its margin. A
+ * photo's colours drift across the box, so a colour of the art inside it may be missing from its
+ * thin margin, yet its neighbouring colours are there; the lettering's colour stands apart from
+ * all of them, however anti-aliasing and JPEG noise spread it over several bins. So the margin
+ * counts against a colour with its neighbours' share there as well.
+ */
 function inkByContrast(patch: Patch, readerBox: Box): number[] | undefined {
 	const inside = new Uint32Array(65536);
 	const margin = new Uint32Array(65536);
@@ -124,18 +130,49 @@ function inkByContrast(patch: Patch, readerBox: Box): number[] | undefined {
 		}
 	}
 	let best = -1;
-	let bestScore = 0.005;
-	for (let bin = 0; bin < 65536; bin++) {
-		if (inside[bin]! < 12) continue;
-		const s = inside[bin]! / insideCount - (3 * margin[bin]!) / Math.max(1, marginCount);
-		if (s > bestScore) {
-			bestScore = s;
-			best = bin;
+	for (const weight of NEIGHBOURS_WEIGHTS) {
+		let bestScore = 0.005;
+		for (let bin = 0; bin < 65536; bin++) {
+			if (inside[bin]! < 12) continue;
+			const inMargin = margin[bin]! + weight * aroundBin(margin, bin);
+			const s = inside[bin]! / insideCount - (3 * inMargin) / Math.max(1, marginCount);
+			if (s > bestScore) {
+				bestScore = s;
+				best = bin;
+			}
 		}
+		if (best >= 0) break;
 	}
 	if (best < 0) return undefined;
 	const members = new Int32Array(inside[best]! + margin[best]!);
 	let k = 0;
 	for (let i = 0; i < patch.width * patch.height; i++) if (quantise(patch.data, i) === best) members[k++] = i;
 	return medianRgba(patch.data, members, k);
+}
+
+/**
+ * How much a margin colour's neighbouring bins count against it, against its own bin's 1: as much
+ * first; half when then no colour stands out (lettering a box was cut short of fills the margin,
+ * and its own anti-aliased shades count against it).
+ */
+const NEIGHBOURS_WEIGHTS = [1, 0.5];
+
+/** The counts of the 26 bins next to `bin` in red, green and blue (quantise's layout), alpha alike. */
+function aroundBin(counts: Uint32Array, bin: number): number {
+	const r = bin >> 12;
+	const g = (bin >> 8) & 15;
+	const b = (bin >> 4) & 15;
+	const a = bin & 15;
+	let sum = 0;
+	for (let dr = -1; dr <= 1; dr++) {
+		if (r + dr < 0 || r + dr > 15) continue;
+		for (let dg = -1; dg <= 1; dg++) {
+			if (g + dg < 0 || g + dg > 15) continue;
+			for (let db = -1; db <= 1; db++) {
+				if (b + db < 0 || b + db > 15 || (dr === 0 && dg === 0 && db === 0)) continue;
+				sum += counts[((r + dr) << 12) | ((g + dg) << 8) | ((b + db) << 4) | a]!;
+			}
+		}
+	}
+	return sum;
 }
