@@ -31,6 +31,8 @@ export interface Shape {
 	interior: Uint8Array;
 	/** 1 on the interior and all it encloses, per pixel of `box`. */
 	inside: Uint8Array;
+	/** Pixels of `inside` set: the shape's area. */
+	insideArea: number;
 	/** Pixels the shape encloses that are not its background: its lettering (and anything else in it). */
 	ink: number;
 	/** Those of them in the reader's box. */
@@ -240,6 +242,7 @@ export function closedShapes(
 			}
 		}
 		const inside = fillHoles(fillLines ? filledAlong(interior, bw, bh, fillLines.vertical) : interior.slice(), bw, bh);
+		let insideArea = 0;
 		let ink = 0;
 		let inkInBox = 0;
 		const held = { x0: bw, y0: bh, x1: 0, y1: 0 };
@@ -247,7 +250,9 @@ export function closedShapes(
 			const inRows = y + box.y0 >= ry0 && y + box.y0 < ry1;
 			for (let x = 0; x < bw; x++) {
 				const i = y * bw + x;
-				if (!inside[i] || interior[i]) continue;
+				if (!inside[i]) continue;
+				insideArea++;
+				if (interior[i]) continue;
 				ink++;
 				if (inRows && x + box.x0 >= rx0 && x + box.x0 < rx1) inkInBox++;
 				if (x < held.x0) held.x0 = x;
@@ -263,7 +268,15 @@ export function closedShapes(
 			x1: b.x1 + box.x0 + area.x0,
 			y1: b.y1 + box.y0 + area.y0,
 		});
-		return { box: toImage({ x0: 0, y0: 0, x1: bw, y1: bh }), interior, inside, ink, inkInBox, enclosed: toImage(held) };
+		return {
+			box: toImage({ x0: 0, y0: 0, x1: bw, y1: bh }),
+			interior,
+			inside,
+			insideArea,
+			ink,
+			inkInBox,
+			enclosed: toImage(held),
+		};
 	};
 
 	const shapes: { shape: Shape; k: number }[] = [];
