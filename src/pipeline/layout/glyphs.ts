@@ -72,15 +72,13 @@ export function glyphsInContainer(
 ): Glyphs | undefined {
 	const { width: w, height: h } = patch;
 	const n = w * h;
-	const strongInk = threshold(ink.score, ink.strong);
+	const { strongInk, background, bounds, insideArea } = splitInside(ink.score, ink.strong, inside, w, h);
 	// The counters of a glyph touching the outline are not enclosed by the interior, yet are the
 	// balloon's inside: taken for the world beyond, they would make the glyph a blot of outline.
 	// Looked for all over the shape, not only where the reader's box is: a box moved off a line
 	// fitted tight to the outline would leave that line's glyphs at the outline for outline.
-	const insideBackground = withCounters(inside, strongInk, ink, w, h, lettered);
+	const insideBackground = withCounters(inside, background, bounds, strongInk, ink, w, h, lettered);
 	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
-	let insideArea = 0;
-	for (let i = 0; i < n; i++) insideArea += inside[i]!;
 	// A drawn outline is kept whole (findOutline's `closed`) around a shape room for lettering; in a
 	// pocket of a pattern no larger than a glyph or two, the "outline" is the pattern the glyph crosses.
 	const drawn = insideArea >= DRAWN_EMS * em * em;
@@ -103,6 +101,47 @@ export function glyphsInContainer(
 }
 
 /**
+ * What the search in a container asks of every pixel first, in one pass: the strong ink (the pixels
+ * scoring `strong` or more), the inside's background (the inside without that ink), and the
+ * inside's bounds and area.
+ */
+function splitInside(
+	score: Uint8Array,
+	strong: number,
+	inside: Uint8Array,
+	w: number,
+	h: number,
+): { strongInk: Uint8Array; background: Uint8Array; bounds?: Box; insideArea: number } {
+	const strongInk = new Uint8Array(w * h);
+	const background = new Uint8Array(w * h);
+	let insideArea = 0;
+	let x0 = w;
+	let y0 = h;
+	let x1 = 0;
+	let y1 = 0;
+	for (let y = 0, i = 0; y < h; y++) {
+		let first = -1;
+		let last = -1;
+		for (let x = 0; x < w; x++, i++) {
+			const isStrong = score[i]! >= strong ? 1 : 0;
+			strongInk[i] = isStrong;
+			if (!inside[i]) continue;
+			insideArea++;
+			background[i] = 1 - isStrong;
+			if (first < 0) first = x;
+			last = x;
+		}
+		if (first < 0) continue;
+		if (first < x0) x0 = first;
+		if (last >= x1) x1 = last + 1;
+		if (y < y0) y0 = y;
+		y1 = y + 1;
+	}
+	const bounds = x1 > x0 ? { x0, y0, x1, y1 } : undefined;
+	return bounds ? { strongInk, background, bounds, insideArea } : { strongInk, background, insideArea };
+}
+
+/**
  * The inside's background with the counters of glyphs that touch the outline: pockets within the
  * inside's bounds, reaching to within a stroke of the inside or of a counter already found (a
  * glyph's counter may lie in another's pocket: the halves of 友's 又 in a corner). Where the
@@ -110,19 +149,20 @@ export function glyphsInContainer(
  * fitted tight to the outline did not reach, only pockets of the container's paper: most of their
  * pixels score below the weak threshold, and they are larger than a speck. Light art beyond the
  * outline, in the corners of an ellipse's bounds, lies next to the inside too, but is not the
- * balloon's colour, and grain between the strokes of art leaves specks.
+ * balloon's colour, and grain between the strokes of art leaves specks. The counters are added to
+ * `insideBackground` (the inside without the strong ink); `bounds` are the inside's.
  */
 function withCounters(
 	inside: Uint8Array,
+	insideBackground: Uint8Array,
+	bounds: Box | undefined,
 	strongInk: Uint8Array,
 	ink: InkScore,
 	w: number,
 	h: number,
 	lettered: Box,
 ): Uint8Array {
-	const bounds = boundingBox(inside, w, h);
-	if (!bounds) return inside;
-	const out = without(inside, strongInk);
+	if (!bounds) return insideBackground;
 	const area = {
 		x0: Math.max(0, bounds.x0 - COUNTER_MARGIN),
 		y0: Math.max(0, bounds.y0 - COUNTER_MARGIN),
@@ -185,10 +225,10 @@ function withCounters(
 		if (!taken[k]) continue;
 		for (let y = pocket.y0; y < pocket.y1; y++) {
 			const to = rowAt(y);
-			for (let x = pocket.x0; x < pocket.x1; x++) if (labels[y * aw + x] === k + 1) out[to + x] = 1;
+			for (let x = pocket.x0; x < pocket.x1; x++) if (labels[y * aw + x] === k + 1) insideBackground[to + x] = 1;
 		}
 	}
-	return out;
+	return insideBackground;
 }
 
 /** Whether a pixel labelled `label` (within its pocket's bounds) is within COUNTER_REACH of `reached`. */
