@@ -86,14 +86,16 @@ export function glyphsInContainer(
 	const labels = new Int32Array(n);
 	const seeds = outline ? without(strongInk, outline) : strongInk;
 	const components = labelComponents(seeds, w, h, labels);
-	const meets = meetsArea(labels, components.length, interior, w, h);
-	const candidates = components.map((c, k) => meets[k]! && !c.touchesEdge && c.area <= 0.5 * insideArea);
+	const meets = meetsAreas(labels, components.length, interior, insideBackground, w, h);
+	const candidates = components.map(
+		(c, k) => (meets[k]! & IN_FIRST) !== 0 && !c.touchesEdge && c.area <= 0.5 * insideArea,
+	);
 	// A stroke alone in a glyph's counter by the outline (the dot in 的's 勺) meets only that counter:
 	// lettering when a glyph's bounds hold it, not as a speck in a pocket away from the glyphs.
-	const inCounters = meetsArea(labels, components.length, insideBackground, w, h);
 	const glyphBoxes = components.filter((_, k) => candidates[k]);
 	for (const [k, c] of components.entries())
-		if (!candidates[k] && inCounters[k] && !c.touchesEdge && glyphBoxes.some((g) => within(c, g))) candidates[k] = true;
+		if (!candidates[k] && meets[k]! & IN_SECOND && !c.touchesEdge && glyphBoxes.some((g) => within(c, g)))
+			candidates[k] = true;
 	const glyphSize = Math.min(maxGlyph, sizeOf(components.filter((_, k) => candidates[k])));
 	// Lettering is all a balloon holds: a larger shape in it is art, and the "container" a panel of the page.
 	if (components.some((c, k) => candidates[k] && !textSized(c, glyphSize, vertical))) return undefined;
@@ -404,24 +406,51 @@ function sizeOf(components: Component[]): number {
 	return sides[Math.floor(sides.length * 0.8)] ?? 0;
 }
 
-/** 1 for each component with a pixel in `area` or 4-next to one. */
-function meetsArea(labels: Int32Array, count: number, area: Uint8Array, w: number, h: number): Uint8Array {
+/**
+ * For each component, IN_FIRST when it has a pixel in `first` or 4-next to one, and IN_SECOND
+ * likewise for `second`: both asked in one pass over the labels.
+ */
+function meetsAreas(
+	labels: Int32Array,
+	count: number,
+	first: Uint8Array,
+	second: Uint8Array,
+	w: number,
+	h: number,
+): Uint8Array {
 	const meets = new Uint8Array(count);
-	for (let i = 0; i < labels.length; i++) {
-		const l = labels[i]!;
-		if (l === 0 || meets[l - 1]) continue;
-		const x = i % w;
-		if (
-			area[i] ||
-			(x > 0 && area[i - 1]) ||
-			(x < w - 1 && area[i + 1]) ||
-			(i >= w && area[i - w]) ||
-			(i + w < w * h && area[i + w])
-		)
-			meets[l - 1] = 1;
+	for (let y = 0, i = 0; y < h; y++) {
+		for (let x = 0; x < w; x++, i++) {
+			const l = labels[i]!;
+			if (l === 0 || meets[l - 1] === (IN_FIRST | IN_SECOND)) continue;
+			const left = x > 0;
+			const right = x < w - 1;
+			const up = y > 0;
+			const down = y < h - 1;
+			if (
+				first[i] ||
+				(left && first[i - 1]) ||
+				(right && first[i + 1]) ||
+				(up && first[i - w]) ||
+				(down && first[i + w])
+			)
+				meets[l - 1]! |= IN_FIRST;
+			if (
+				second[i] ||
+				(left && second[i - 1]) ||
+				(right && second[i + 1]) ||
+				(up && second[i - w]) ||
+				(down && second[i + w])
+			)
+				meets[l - 1]! |= IN_SECOND;
+		}
 	}
 	return meets;
 }
+
+/** meetsAreas' bits. */
+const IN_FIRST = 1;
+const IN_SECOND = 2;
 
 function threshold(score: Uint8Array, at: number): Uint8Array {
 	const out = new Uint8Array(score.length);
@@ -441,18 +470,17 @@ function assemble(
 ): Glyphs {
 	const core = new Uint8Array(w * h);
 	for (let i = 0; i < core.length; i++) if (labels[i]! > 0 && kept[labels[i]! - 1]) core[i] = 1;
-	let score = ink.score;
-	if (outline) {
-		score = ink.score.slice();
-		for (let i = 0; i < score.length; i++) if (outline[i]) score[i] = 0;
-	}
+	// The rim grows into weak ink, never into the outline.
+	const mask = growInto(core, ink.score, ink.weak, w, h, 2, outline);
 	// Counters and the fill of outlined glyphs are holes of a glyph's size; a ring of glyphs holds art.
+	// Holes lie within the mask's bounds, which filling them leaves as they were.
 	const maxHole = Math.max(16, (1.5 * glyphSize) ** 2);
-	const mask = fillHolesInBounds(growInto(core, score, ink.weak, w, h, 2), w, h, maxHole);
+	const box = boundingBox(mask, w, h);
+	if (box) fillHolesInBounds(mask, w, h, box, maxHole);
 	return {
 		mask,
 		core,
-		box: boundingBox(mask, w, h),
+		box,
 		components: components.filter((_, k) => kept[k]),
 		outline,
 		glyphSize,
