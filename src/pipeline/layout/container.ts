@@ -43,6 +43,26 @@ export interface Shape {
 	joined?: true;
 }
 
+/** A flood of the shape's colour from a seed in the reader's box: search-area px. */
+interface Flood {
+	box: Box;
+	/** It reached the search area's edge, or another flood that had. */
+	open: boolean;
+	area: number;
+	/**
+	 * A closed flood's pixels, row run by row run (y, first x, last x): its interior is filled from
+	 * them rather than found among the labels of its whole box. Not kept past MAX_RUNS (a flood
+	 * through noise), nor for an open flood.
+	 */
+	runs?: number[];
+}
+
+/**
+ * Most row runs of a flood kept (about 1 MB of numbers at most): a balloon with a few dozen lines
+ * of lettering has some thousands, each line crossing every row of it a few dozen times.
+ */
+const MAX_RUNS = 1 << 16;
+
 /**
  * The closed shapes of `colour` (RGBA, each channel within `tolerance`) that meet the reader's box
  * and enclose some of its ink, most ink first. `area` is the search area (image px, inside the crop).
@@ -71,7 +91,7 @@ export function closedShapes(
 	// the search area, and a stack that grows only as far as the floods reach.
 	const labels = new Uint16Array(w * h);
 	const stack: number[] = [];
-	const floods: { box: Box; open: boolean; area: number }[] = [];
+	const floods: Flood[] = [];
 	const rx0 = Math.max(0, readerBox.x0 - area.x0);
 	const ry0 = Math.max(0, readerBox.y0 - area.y0);
 	const rx1 = Math.min(w, readerBox.x1 - area.x0);
@@ -96,6 +116,7 @@ export function closedShapes(
 			let y1 = sy + 1;
 			let open = false;
 			let size = 0;
+			let runs: number[] | undefined = [];
 			// A run at a time (a pixel taken from the stack is extended left and right, and the rows
 			// above and below it give one new seed per stretch of background), and depth first, so that on
 			// open background the flood runs to the edge soon and stops there: a balloon costs its own
@@ -137,6 +158,8 @@ export function closedShapes(
 					labels[row + ++right] = label;
 				}
 				size += right - left + 1;
+				if (runs && runs.length < 3 * MAX_RUNS) runs.push(y, left, right);
+				else runs = undefined;
 				if (left < x0) x0 = left;
 				if (right >= x1) x1 = right + 1;
 				if (y < y0) y0 = y;
@@ -163,7 +186,11 @@ export function closedShapes(
 					}
 				}
 			}
-			floods.push({ box: { x0, y0, x1, y1 }, open, area: size });
+			floods.push(
+				open || !runs
+					? { box: { x0, y0, x1, y1 }, open, area: size }
+					: { box: { x0, y0, x1, y1 }, open, area: size, runs },
+			);
 			stack.length = 0;
 		}
 	}
@@ -234,7 +261,14 @@ export function closedShapes(
 		const interior = new Uint8Array(bw * bh);
 		for (const k of ks) {
 			const label = k + 1;
-			const { box: own } = floods[k]!;
+			const { box: own, runs } = floods[k]!;
+			if (runs) {
+				for (let r = 0; r < runs.length; r += 3) {
+					const row = (runs[r]! - box.y0) * bw - box.x0;
+					for (let i = row + runs[r + 1]!, end = row + runs[r + 2]!; i <= end; i++) interior[i] = 1;
+				}
+				continue;
+			}
 			for (let y = own.y0; y < own.y1; y++) {
 				const row = y * w;
 				for (let x = own.x0; x < own.x1; x++)
@@ -298,7 +332,7 @@ export function closedShapes(
  * pieces). Over MAX_PIECES floods spanning a line are specks of noise or texture: no balloon, none.
  */
 function joinedPieces(
-	floods: { box: Box; open: boolean; area: number }[],
+	floods: Flood[],
 	vertical: boolean,
 	shapeOf: (ks: number[], fillLines: { vertical: boolean }) => Shape | undefined,
 ): { shape: Shape; k: number }[] {
