@@ -208,45 +208,32 @@ export function closedShapes(
 	/**
 	 * Whether the shape ends at an edge (an outline, another colour): the pixels just outside its
 	 * interior are mostly far from its colour, or a step further from it than the interior just
-	 * inside. A radial gradient's ring of one colour ends softly.
+	 * inside. A radial gradient's ring of one colour ends softly. Counted into `edges` for each
+	 * interior pixel (x, y) on the rim, as shapeOf walks the shape's box.
 	 */
-	const edged = (box: Box, interior: Uint8Array, inside: Uint8Array) => {
+	const countRim = (
+		box: Box,
+		interior: Uint8Array,
+		inside: Uint8Array,
+		x: number,
+		y: number,
+		edges: { far: number; near: number },
+	) => {
 		const bw = box.x1 - box.x0;
 		const bh = box.y1 - box.y0;
-		let far = 0;
-		let near = 0;
-		for (let y = 0; y < bh; y++) {
-			for (let x = 0; x < bw; x++) {
-				const i = y * bw + x;
-				if (!interior[i]) continue;
-				// Most of the interior lies within the shape: asked first, in one go, whether any neighbour is out.
-				if (
-					x > 0 &&
-					x < bw - 1 &&
-					y > 0 &&
-					y < bh - 1 &&
-					inside[i - 1] &&
-					inside[i + 1] &&
-					inside[i - bw] &&
-					inside[i + bw]
-				)
-					continue;
-				// Each 4-neighbour outside the shape (or its box) is a rim pixel: near the colour or an edge.
-				for (let k = 0; k < 4; k++) {
-					const nx = k === 0 ? x - 1 : k === 1 ? x + 1 : x;
-					const ny = k === 2 ? y - 1 : k === 3 ? y + 1 : y;
-					const inBox = nx >= 0 && ny >= 0 && nx < bw && ny < bh;
-					if (inBox && inside[ny * bw + nx]) continue;
-					const beyond = distance(box.x0 + nx, box.y0 + ny);
-					const [ix, iy] = [2 * x - nx, 2 * y - ny];
-					const twoIn = ix >= 0 && iy >= 0 && ix < bw && iy < bh && interior[iy * bw + ix];
-					const within = twoIn ? distance(box.x0 + ix, box.y0 + iy) : distance(box.x0 + x, box.y0 + y);
-					if (beyond >= EDGE || beyond - within >= STEP) far++;
-					else near++;
-				}
-			}
+		// Each 4-neighbour outside the shape (or its box) is a rim pixel: near the colour or an edge.
+		for (let k = 0; k < 4; k++) {
+			const nx = k === 0 ? x - 1 : k === 1 ? x + 1 : x;
+			const ny = k === 2 ? y - 1 : k === 3 ? y + 1 : y;
+			const inBox = nx >= 0 && ny >= 0 && nx < bw && ny < bh;
+			if (inBox && inside[ny * bw + nx]) continue;
+			const beyond = distance(box.x0 + nx, box.y0 + ny);
+			const [ix, iy] = [2 * x - nx, 2 * y - ny];
+			const twoIn = ix >= 0 && iy >= 0 && ix < bw && iy < bh && interior[iy * bw + ix];
+			const within = twoIn ? distance(box.x0 + ix, box.y0 + iy) : distance(box.x0 + x, box.y0 + y);
+			if (beyond >= EDGE || beyond - within >= STEP) edges.far++;
+			else edges.near++;
 		}
-		return far >= EDGED * (near + far);
 	};
 
 	/**
@@ -280,13 +267,27 @@ export function closedShapes(
 		let ink = 0;
 		let inkInBox = 0;
 		const held = { x0: bw, y0: bh, x1: 0, y1: 0 };
+		const edges = { far: 0, near: 0 };
 		for (let y = 0; y < bh; y++) {
 			const inRows = y + box.y0 >= ry0 && y + box.y0 < ry1;
 			for (let x = 0; x < bw; x++) {
 				const i = y * bw + x;
 				if (!inside[i]) continue;
 				insideArea++;
-				if (interior[i]) continue;
+				if (interior[i]) {
+					// Most of the interior lies within the shape: asked first, in one go, whether any neighbour is out.
+					const within =
+						x > 0 &&
+						x < bw - 1 &&
+						y > 0 &&
+						y < bh - 1 &&
+						inside[i - 1] &&
+						inside[i + 1] &&
+						inside[i - bw] &&
+						inside[i + bw];
+					if (!within) countRim(box, interior, inside, x, y, edges);
+					continue;
+				}
 				ink++;
 				if (inRows && x + box.x0 >= rx0 && x + box.x0 < rx1) inkInBox++;
 				if (x < held.x0) held.x0 = x;
@@ -295,7 +296,7 @@ export function closedShapes(
 				if (y >= held.y1) held.y1 = y + 1;
 			}
 		}
-		if (inkInBox === 0 || !edged(box, interior, inside)) return undefined;
+		if (inkInBox === 0 || edges.far < EDGED * (edges.near + edges.far)) return undefined;
 		const toImage = (b: Box) => ({
 			x0: b.x0 + box.x0 + area.x0,
 			y0: b.y0 + box.y0 + area.y0,
