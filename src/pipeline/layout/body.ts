@@ -28,8 +28,8 @@ const ACROSS = 1;
 const DIAGONAL = Math.SQRT2;
 
 /**
- * The body of a shape given as one byte per pixel of `box` (1 inside): its box and inside, or the
- * shape as given when it has no limb.
+ * The body of a shape given as one byte per pixel of `box` (1 inside), `area` of them set: its box
+ * and inside, or the shape as given when it has no limb.
  *
  * Both distance maps are chamfer distances (two raster passes each) in one array a pixel wider on
  * every side: first each inside pixel's distance from the world outside it (past the box's edge
@@ -37,7 +37,7 @@ const DIAGONAL = Math.SQRT2;
  * also does what would otherwise take a pass of its own over the shape (seeding, the deepest pixel,
  * the centres, how far the inside reaches past them): most balloons end after these four.
  */
-export function bodyOf(box: Box, inside: Uint8Array): { box: Box; inside: Uint8Array } {
+export function bodyOf(box: Box, inside: Uint8Array, area: number): { box: Box; inside: Uint8Array } {
 	const w = box.x1 - box.x0;
 	const h = box.y1 - box.y0;
 	const pw = w + 2;
@@ -114,13 +114,12 @@ export function bodyOf(box: Box, inside: Uint8Array): { box: Box; inside: Uint8A
 		reach[piece]! - radius > LIMB_REACH * radius && root[piece]! <= ROOT_SHARE * Math.min(w, h);
 	const limbs = pieces.filter((_, k) => limb(k + 1));
 	const cut = limbs.reduce((sum, p) => sum + p.area, 0);
-	let total = 0;
-	for (let i = 0; i < inside.length; i++) total += inside[i]!;
 	// Many limbs, or most of the shape, are not tails: the teeth of a tight balloon's inside between
 	// glyphs that touch its outline (never part of the inside), around a body too small to hold text.
-	if (limbs.length === 0 || limbs.length > MAX_LIMBS || cut > MAX_CUT * total) return { box, inside };
+	if (limbs.length === 0 || limbs.length > MAX_LIMBS || cut > MAX_CUT * area) return { box, inside };
+	const isLimb = Uint8Array.from({ length: pieces.length + 1 }, (_, piece) => (piece > 0 && limb(piece) ? 1 : 0));
 	const body = inside.slice();
-	for (let i = 0; i < body.length; i++) if (labels[i] && limb(labels[i]!)) body[i] = 0;
+	for (let i = 0; i < body.length; i++) if (isLimb[labels[i]!]) body[i] = 0;
 	const kept = boundingBox(body, w, h);
 	if (!kept) return { box, inside };
 	const bodyBox = { x0: box.x0 + kept.x0, y0: box.y0 + kept.y0, x1: box.x0 + kept.x1, y1: box.y0 + kept.y1 };

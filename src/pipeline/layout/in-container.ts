@@ -228,7 +228,7 @@ function containerOf(shape: Shape, bg: Background): Container {
 	if (fill >= 0.98) return { kind, box: shape.box };
 	// The shape is given when it is not its box (a balloon's ellipse, a rounded label); a balloon's
 	// without its tail, where no text is set.
-	const { box, inside } = fill < RECTANGULAR ? bodyOf(shape.box, shape.inside) : shape;
+	const { box, inside } = fill < RECTANGULAR ? bodyOf(shape.box, shape.inside, shape.insideArea) : shape;
 	return { kind, box, inside };
 }
 
