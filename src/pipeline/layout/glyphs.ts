@@ -427,25 +427,22 @@ function meetsAreas(
 			const right = x < w - 1;
 			const up = y > 0;
 			const down = y < h - 1;
-			if (
-				first[i] ||
-				(left && first[i - 1]) ||
-				(right && first[i + 1]) ||
-				(up && first[i - w]) ||
-				(down && first[i + w])
-			)
-				meets[l - 1]! |= IN_FIRST;
-			if (
-				second[i] ||
-				(left && second[i - 1]) ||
-				(right && second[i + 1]) ||
-				(up && second[i - w]) ||
-				(down && second[i + w])
-			)
-				meets[l - 1]! |= IN_SECOND;
+			if (nextTo(first, i, w, left, right, up, down)) meets[l - 1]! |= IN_FIRST;
+			if (nextTo(second, i, w, left, right, up, down)) meets[l - 1]! |= IN_SECOND;
 		}
 	}
 	return meets;
+}
+
+/** Whether `area` holds pixel i or a 4-neighbour of it (those on the sides given that the patch has). */
+function nextTo(area: Uint8Array, i: number, w: number, left: boolean, right: boolean, up: boolean, down: boolean) {
+	return (
+		area[i] !== 0 ||
+		(left && area[i - 1] !== 0) ||
+		(right && area[i + 1] !== 0) ||
+		(up && area[i - w] !== 0) ||
+		(down && area[i + w] !== 0)
+	);
 }
 
 /** meetsAreas' bits. */
