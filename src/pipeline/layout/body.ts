@@ -28,43 +28,85 @@ const ACROSS = 1;
 const DIAGONAL = Math.SQRT2;
 
 /**
- * The body of a shape given as one byte per pixel of `box` (1 inside): its box and inside, or the
- * shape as given when it has no limb.
+ * The body of a shape given as one byte per pixel of `box` (1 inside), `area` of them set: its box
+ * and inside, or the shape as given when it has no limb.
+ *
+ * Both distance maps are chamfer distances (two raster passes each) in one array a pixel wider on
+ * every side: first each inside pixel's distance from the world outside it (past the box's edge
+ * too), then, in place, each pixel's distance from the centres of the discs that fit. Each pass
+ * also does what would otherwise take a pass of its own over the shape (seeding, the deepest pixel,
+ * the centres, how far the inside reaches past them): most balloons end after these four.
  */
-export function bodyOf(box: Box, inside: Uint8Array): { box: Box; inside: Uint8Array } {
+export function bodyOf(box: Box, inside: Uint8Array, area: number): { box: Box; inside: Uint8Array } {
 	const w = box.x1 - box.x0;
 	const h = box.y1 - box.y0;
-	// Distance of each inside pixel from the world outside it (past the box's edge too).
-	const depth = chamfer(w, h, inside, 0, true);
+	const pw = w + 2;
+	// The frame around the box, and every pixel outside the shape, is 0: the world outside it.
+	const d = new Float32Array(pw * (h + 2));
+	for (let y = 1, j = 0; y <= h; y++) {
+		for (let i = y * pw + 1, end = i + w; i < end; i++, j++)
+			if (inside[j]) d[i] = relaxed(Number.POSITIVE_INFINITY, d[i - 1]!, d[i - pw]!, d[i - pw - 1]!, d[i - pw + 1]!);
+	}
 	let deepest = 0;
-	for (let i = 0; i < depth.length; i++) if (depth[i]! > deepest) deepest = depth[i]!;
+	for (let y = h; y >= 1; y--) {
+		for (let i = y * pw + w, end = y * pw; i > end; i--) {
+			const v = d[i]!;
+			if (v === 0) continue;
+			d[i] = relaxed(v, d[i + 1]!, d[i + pw]!, d[i + pw + 1]!, d[i + pw - 1]!);
+			if (d[i]! > deepest) deepest = d[i]!;
+		}
+	}
 	const radius = BODY_RADIUS * deepest;
 	if (radius < 2) return { box, inside };
 	// From the centres of the discs that fit: the opening is every inside pixel within a radius of one.
-	const centres = new Uint8Array(w * h);
-	for (let i = 0; i < centres.length; i++) centres[i] = depth[i]! > radius ? 1 : 0;
-	const fromCentres = chamfer(w, h, centres, 1, false);
-	const trimmed = new Uint8Array(w * h);
+	// Past the box lies no centre.
+	for (let x = 0; x < pw; x++) {
+		d[x] = Number.POSITIVE_INFINITY;
+		d[(h + 1) * pw + x] = Number.POSITIVE_INFINITY;
+	}
+	for (let y = 1; y <= h; y++) {
+		d[y * pw] = Number.POSITIVE_INFINITY;
+		d[y * pw + w + 1] = Number.POSITIVE_INFINITY;
+		for (let i = y * pw + 1, end = i + w; i < end; i++) {
+			if (d[i]! > radius) d[i] = 0;
+			else d[i] = relaxed(Number.POSITIVE_INFINITY, d[i - 1]!, d[i - pw]!, d[i - pw - 1]!, d[i - pw + 1]!);
+		}
+	}
 	let farthest = 0;
-	for (let i = 0; i < trimmed.length; i++) {
-		if (!inside[i] || fromCentres[i]! <= radius) continue;
-		trimmed[i] = 1;
-		if (fromCentres[i]! > farthest) farthest = fromCentres[i]!;
+	for (let y = h; y >= 1; y--) {
+		for (let i = y * pw + w, end = y * pw, j = (y - 1) * w + w - 1; i > end; i--, j--) {
+			const v = d[i]!;
+			if (v === 0) continue;
+			d[i] = relaxed(v, d[i + 1]!, d[i + pw]!, d[i + pw + 1]!, d[i + pw - 1]!);
+			if (inside[j] && d[i]! > farthest) farthest = d[i]!;
+		}
 	}
 	// Nothing reaches far enough to be a limb: most balloons.
 	if (farthest - radius <= LIMB_REACH * radius) return { box, inside };
+	/** Distance of pixel (x, y) of the box from the nearest centre. */
+	const fromCentres = (x: number, y: number) => d[(y + 1) * pw + x + 1]!;
+	const trimmed = new Uint8Array(w * h);
+	for (let y = 0, i = 0; y < h; y++)
+		for (let x = 0; x < w; x++, i++) if (inside[i] && fromCentres(x, y) > radius) trimmed[i] = 1;
 	const labels = new Int32Array(w * h);
 	const pieces = labelComponents(trimmed, w, h, labels);
 	const reach = new Float32Array(pieces.length + 1);
 	// Pixels of each piece next to what stays: how wide its root is.
 	const root = new Float32Array(pieces.length + 1);
-	for (let i = 0; i < labels.length; i++) {
-		const piece = labels[i]!;
-		if (!piece) continue;
-		if (fromCentres[i]! > reach[piece]!) reach[piece] = fromCentres[i]!;
-		const x = i % w;
-		const beside = [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w];
-		if (beside.some((j) => inside[j] === 1 && trimmed[j] === 0)) root[piece]!++;
+	const stays = (j: number) => inside[j] === 1 && trimmed[j] === 0;
+	for (let y = 0, i = 0; y < h; y++) {
+		for (let x = 0; x < w; x++, i++) {
+			const piece = labels[i]!;
+			if (!piece) continue;
+			if (fromCentres(x, y) > reach[piece]!) reach[piece] = fromCentres(x, y);
+			if (
+				(x > 0 && stays(i - 1)) ||
+				(x < w - 1 && stays(i + 1)) ||
+				(y > 0 && stays(i - w)) ||
+				(y < h - 1 && stays(i + w))
+			)
+				root[piece]!++;
+		}
 	}
 	// Far beyond what stays, through a narrow root: a strip along the rim (a tight label's inside
 	// notched by glyphs touching its outline) meets the rest along much of the shape's width.
@@ -72,49 +114,16 @@ export function bodyOf(box: Box, inside: Uint8Array): { box: Box; inside: Uint8A
 		reach[piece]! - radius > LIMB_REACH * radius && root[piece]! <= ROOT_SHARE * Math.min(w, h);
 	const limbs = pieces.filter((_, k) => limb(k + 1));
 	const cut = limbs.reduce((sum, p) => sum + p.area, 0);
-	let total = 0;
-	for (let i = 0; i < inside.length; i++) total += inside[i]!;
 	// Many limbs, or most of the shape, are not tails: the teeth of a tight balloon's inside between
 	// glyphs that touch its outline (never part of the inside), around a body too small to hold text.
-	if (limbs.length === 0 || limbs.length > MAX_LIMBS || cut > MAX_CUT * total) return { box, inside };
+	if (limbs.length === 0 || limbs.length > MAX_LIMBS || cut > MAX_CUT * area) return { box, inside };
+	const isLimb = Uint8Array.from({ length: pieces.length + 1 }, (_, piece) => (piece > 0 && limb(piece) ? 1 : 0));
 	const body = inside.slice();
-	for (let i = 0; i < body.length; i++) if (labels[i] && limb(labels[i]!)) body[i] = 0;
+	for (let i = 0; i < body.length; i++) if (isLimb[labels[i]!]) body[i] = 0;
 	const kept = boundingBox(body, w, h);
 	if (!kept) return { box, inside };
 	const bodyBox = { x0: box.x0 + kept.x0, y0: box.y0 + kept.y0, x1: box.x0 + kept.x1, y1: box.y0 + kept.y1 };
 	return { box: bodyBox, inside: reframe(body, box, bodyBox) };
-}
-
-/**
- * Chamfer distance of every pixel from the nearest seed (the pixels where `mask` is `seedValue`), in
- * two raster passes over a copy a pixel wider on every side; with `edgeSeeds`, the world past the
- * edge is seeds too. The seeds come as a mask, not a test per pixel: a call per pixel cost as much
- * as both passes.
- */
-function chamfer(w: number, h: number, mask: Uint8Array, seedValue: 0 | 1, edgeSeeds: boolean): Float32Array {
-	const pw = w + 2;
-	const d = new Float32Array(pw * (h + 2)).fill(edgeSeeds ? 0 : Number.POSITIVE_INFINITY);
-	for (let y = 0; y < h; y++) {
-		const from = y * w;
-		const to = (y + 1) * pw + 1;
-		for (let x = 0; x < w; x++) d[to + x] = mask[from + x] === seedValue ? 0 : Number.POSITIVE_INFINITY;
-	}
-	// Seeds stay 0 and are skipped.
-	for (let y = 1; y <= h; y++) {
-		for (let i = y * pw + 1, end = i + w; i < end; i++) {
-			const v = d[i]!;
-			if (v !== 0) d[i] = relaxed(v, d[i - 1]!, d[i - pw]!, d[i - pw - 1]!, d[i - pw + 1]!);
-		}
-	}
-	for (let y = h; y >= 1; y--) {
-		for (let i = y * pw + w, end = y * pw; i > end; i--) {
-			const v = d[i]!;
-			if (v !== 0) d[i] = relaxed(v, d[i + 1]!, d[i + pw]!, d[i + pw + 1]!, d[i + pw - 1]!);
-		}
-	}
-	const out = new Float32Array(w * h);
-	for (let y = 0; y < h; y++) out.set(d.subarray((y + 1) * pw + 1, (y + 1) * pw + 1 + w), y * w);
-	return out;
 }
 
 /**

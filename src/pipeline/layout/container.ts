@@ -31,6 +31,8 @@ export interface Shape {
 	interior: Uint8Array;
 	/** 1 on the interior and all it encloses, per pixel of `box`. */
 	inside: Uint8Array;
+	/** Pixels of `inside` set: the shape's area. */
+	insideArea: number;
 	/** Pixels the shape encloses that are not its background: its lettering (and anything else in it). */
 	ink: number;
 	/** Those of them in the reader's box. */
@@ -40,6 +42,26 @@ export interface Shape {
 	/** Pieces of one balloon joined (joinedPieces): a container only if fitted to its lettering. */
 	joined?: true;
 }
+
+/** A flood of the shape's colour from a seed in the reader's box: search-area px. */
+interface Flood {
+	box: Box;
+	/** It reached the search area's edge, or another flood that had. */
+	open: boolean;
+	area: number;
+	/**
+	 * A closed flood's pixels, row run by row run (y, first x, last x): its interior is filled from
+	 * them rather than found among the labels of its whole box. Not kept past MAX_RUNS (a flood
+	 * through noise), nor for an open flood.
+	 */
+	runs?: number[];
+}
+
+/**
+ * Most row runs of a flood kept (about 1 MB of numbers at most): a balloon with a few dozen lines
+ * of lettering has some thousands, each line crossing every row of it a few dozen times.
+ */
+const MAX_RUNS = 1 << 16;
 
 /**
  * The closed shapes of `colour` (RGBA, each channel within `tolerance`) that meet the reader's box
@@ -69,7 +91,7 @@ export function closedShapes(
 	// the search area, and a stack that grows only as far as the floods reach.
 	const labels = new Uint16Array(w * h);
 	const stack: number[] = [];
-	const floods: { box: Box; open: boolean; area: number }[] = [];
+	const floods: Flood[] = [];
 	const rx0 = Math.max(0, readerBox.x0 - area.x0);
 	const ry0 = Math.max(0, readerBox.y0 - area.y0);
 	const rx1 = Math.min(w, readerBox.x1 - area.x0);
@@ -94,6 +116,7 @@ export function closedShapes(
 			let y1 = sy + 1;
 			let open = false;
 			let size = 0;
+			let runs: number[] | undefined = [];
 			// A run at a time (a pixel taken from the stack is extended left and right, and the rows
 			// above and below it give one new seed per stretch of background), and depth first, so that on
 			// open background the flood runs to the edge soon and stops there: a balloon costs its own
@@ -135,6 +158,8 @@ export function closedShapes(
 					labels[row + ++right] = label;
 				}
 				size += right - left + 1;
+				if (runs && runs.length < 3 * MAX_RUNS) runs.push(y, left, right);
+				else runs = undefined;
 				if (left < x0) x0 = left;
 				if (right >= x1) x1 = right + 1;
 				if (y < y0) y0 = y;
@@ -161,7 +186,11 @@ export function closedShapes(
 					}
 				}
 			}
-			floods.push({ box: { x0, y0, x1, y1 }, open, area: size });
+			floods.push(
+				open || !runs
+					? { box: { x0, y0, x1, y1 }, open, area: size }
+					: { box: { x0, y0, x1, y1 }, open, area: size, runs },
+			);
 			stack.length = 0;
 		}
 	}
@@ -179,45 +208,32 @@ export function closedShapes(
 	/**
 	 * Whether the shape ends at an edge (an outline, another colour): the pixels just outside its
 	 * interior are mostly far from its colour, or a step further from it than the interior just
-	 * inside. A radial gradient's ring of one colour ends softly.
+	 * inside. A radial gradient's ring of one colour ends softly. Counted into `edges` for each
+	 * interior pixel (x, y) on the rim, as shapeOf walks the shape's box.
 	 */
-	const edged = (box: Box, interior: Uint8Array, inside: Uint8Array) => {
+	const countRim = (
+		box: Box,
+		interior: Uint8Array,
+		inside: Uint8Array,
+		x: number,
+		y: number,
+		edges: { far: number; near: number },
+	) => {
 		const bw = box.x1 - box.x0;
 		const bh = box.y1 - box.y0;
-		let far = 0;
-		let near = 0;
-		for (let y = 0; y < bh; y++) {
-			for (let x = 0; x < bw; x++) {
-				const i = y * bw + x;
-				if (!interior[i]) continue;
-				// Most of the interior lies within the shape: asked first, in one go, whether any neighbour is out.
-				if (
-					x > 0 &&
-					x < bw - 1 &&
-					y > 0 &&
-					y < bh - 1 &&
-					inside[i - 1] &&
-					inside[i + 1] &&
-					inside[i - bw] &&
-					inside[i + bw]
-				)
-					continue;
-				// Each 4-neighbour outside the shape (or its box) is a rim pixel: near the colour or an edge.
-				for (let k = 0; k < 4; k++) {
-					const nx = k === 0 ? x - 1 : k === 1 ? x + 1 : x;
-					const ny = k === 2 ? y - 1 : k === 3 ? y + 1 : y;
-					const inBox = nx >= 0 && ny >= 0 && nx < bw && ny < bh;
-					if (inBox && inside[ny * bw + nx]) continue;
-					const beyond = distance(box.x0 + nx, box.y0 + ny);
-					const [ix, iy] = [2 * x - nx, 2 * y - ny];
-					const twoIn = ix >= 0 && iy >= 0 && ix < bw && iy < bh && interior[iy * bw + ix];
-					const within = twoIn ? distance(box.x0 + ix, box.y0 + iy) : distance(box.x0 + x, box.y0 + y);
-					if (beyond >= EDGE || beyond - within >= STEP) far++;
-					else near++;
-				}
-			}
+		// Each 4-neighbour outside the shape (or its box) is a rim pixel: near the colour or an edge.
+		for (let k = 0; k < 4; k++) {
+			const nx = k === 0 ? x - 1 : k === 1 ? x + 1 : x;
+			const ny = k === 2 ? y - 1 : k === 3 ? y + 1 : y;
+			const inBox = nx >= 0 && ny >= 0 && nx < bw && ny < bh;
+			if (inBox && inside[ny * bw + nx]) continue;
+			const beyond = distance(box.x0 + nx, box.y0 + ny);
+			const [ix, iy] = [2 * x - nx, 2 * y - ny];
+			const twoIn = ix >= 0 && iy >= 0 && ix < bw && iy < bh && interior[iy * bw + ix];
+			const within = twoIn ? distance(box.x0 + ix, box.y0 + iy) : distance(box.x0 + x, box.y0 + y);
+			if (beyond >= EDGE || beyond - within >= STEP) edges.far++;
+			else edges.near++;
 		}
-		return far >= EDGED * (near + far);
 	};
 
 	/**
@@ -232,7 +248,14 @@ export function closedShapes(
 		const interior = new Uint8Array(bw * bh);
 		for (const k of ks) {
 			const label = k + 1;
-			const { box: own } = floods[k]!;
+			const { box: own, runs } = floods[k]!;
+			if (runs) {
+				for (let r = 0; r < runs.length; r += 3) {
+					const row = (runs[r]! - box.y0) * bw - box.x0;
+					for (let i = row + runs[r + 1]!, end = row + runs[r + 2]!; i <= end; i++) interior[i] = 1;
+				}
+				continue;
+			}
 			for (let y = own.y0; y < own.y1; y++) {
 				const row = y * w;
 				for (let x = own.x0; x < own.x1; x++)
@@ -240,14 +263,31 @@ export function closedShapes(
 			}
 		}
 		const inside = fillHoles(fillLines ? filledAlong(interior, bw, bh, fillLines.vertical) : interior.slice(), bw, bh);
+		let insideArea = 0;
 		let ink = 0;
 		let inkInBox = 0;
 		const held = { x0: bw, y0: bh, x1: 0, y1: 0 };
+		const edges = { far: 0, near: 0 };
 		for (let y = 0; y < bh; y++) {
 			const inRows = y + box.y0 >= ry0 && y + box.y0 < ry1;
 			for (let x = 0; x < bw; x++) {
 				const i = y * bw + x;
-				if (!inside[i] || interior[i]) continue;
+				if (!inside[i]) continue;
+				insideArea++;
+				if (interior[i]) {
+					// Most of the interior lies within the shape: asked first, in one go, whether any neighbour is out.
+					const within =
+						x > 0 &&
+						x < bw - 1 &&
+						y > 0 &&
+						y < bh - 1 &&
+						inside[i - 1] &&
+						inside[i + 1] &&
+						inside[i - bw] &&
+						inside[i + bw];
+					if (!within) countRim(box, interior, inside, x, y, edges);
+					continue;
+				}
 				ink++;
 				if (inRows && x + box.x0 >= rx0 && x + box.x0 < rx1) inkInBox++;
 				if (x < held.x0) held.x0 = x;
@@ -256,14 +296,22 @@ export function closedShapes(
 				if (y >= held.y1) held.y1 = y + 1;
 			}
 		}
-		if (inkInBox === 0 || !edged(box, interior, inside)) return undefined;
+		if (inkInBox === 0 || edges.far < EDGED * (edges.near + edges.far)) return undefined;
 		const toImage = (b: Box) => ({
 			x0: b.x0 + box.x0 + area.x0,
 			y0: b.y0 + box.y0 + area.y0,
 			x1: b.x1 + box.x0 + area.x0,
 			y1: b.y1 + box.y0 + area.y0,
 		});
-		return { box: toImage({ x0: 0, y0: 0, x1: bw, y1: bh }), interior, inside, ink, inkInBox, enclosed: toImage(held) };
+		return {
+			box: toImage({ x0: 0, y0: 0, x1: bw, y1: bh }),
+			interior,
+			inside,
+			insideArea,
+			ink,
+			inkInBox,
+			enclosed: toImage(held),
+		};
 	};
 
 	const shapes: { shape: Shape; k: number }[] = [];
@@ -285,7 +333,7 @@ export function closedShapes(
  * pieces). Over MAX_PIECES floods spanning a line are specks of noise or texture: no balloon, none.
  */
 function joinedPieces(
-	floods: { box: Box; open: boolean; area: number }[],
+	floods: Flood[],
 	vertical: boolean,
 	shapeOf: (ks: number[], fillLines: { vertical: boolean }) => Shape | undefined,
 ): { shape: Shape; k: number }[] {

@@ -72,15 +72,13 @@ export function glyphsInContainer(
 ): Glyphs | undefined {
 	const { width: w, height: h } = patch;
 	const n = w * h;
-	const strongInk = threshold(ink.score, ink.strong);
+	const { strongInk, background, bounds, insideArea } = splitInside(ink.score, ink.strong, inside, w, h);
 	// The counters of a glyph touching the outline are not enclosed by the interior, yet are the
 	// balloon's inside: taken for the world beyond, they would make the glyph a blot of outline.
 	// Looked for all over the shape, not only where the reader's box is: a box moved off a line
 	// fitted tight to the outline would leave that line's glyphs at the outline for outline.
-	const insideBackground = withCounters(inside, strongInk, ink, w, h, lettered);
+	const insideBackground = withCounters(inside, background, bounds, strongInk, ink, w, h, lettered);
 	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
-	let insideArea = 0;
-	for (let i = 0; i < n; i++) insideArea += inside[i]!;
 	// A drawn outline is kept whole (findOutline's `closed`) around a shape room for lettering; in a
 	// pocket of a pattern no larger than a glyph or two, the "outline" is the pattern the glyph crosses.
 	const drawn = insideArea >= DRAWN_EMS * em * em;
@@ -88,18 +86,61 @@ export function glyphsInContainer(
 	const labels = new Int32Array(n);
 	const seeds = outline ? without(strongInk, outline) : strongInk;
 	const components = labelComponents(seeds, w, h, labels);
-	const meets = meetsArea(labels, components.length, interior, w, h);
-	const candidates = components.map((c, k) => meets[k]! && !c.touchesEdge && c.area <= 0.5 * insideArea);
+	const meets = meetsAreas(labels, components.length, interior, insideBackground, w, h);
+	const candidates = components.map(
+		(c, k) => (meets[k]! & IN_FIRST) !== 0 && !c.touchesEdge && c.area <= 0.5 * insideArea,
+	);
 	// A stroke alone in a glyph's counter by the outline (the dot in 的's 勺) meets only that counter:
 	// lettering when a glyph's bounds hold it, not as a speck in a pocket away from the glyphs.
-	const inCounters = meetsArea(labels, components.length, insideBackground, w, h);
 	const glyphBoxes = components.filter((_, k) => candidates[k]);
 	for (const [k, c] of components.entries())
-		if (!candidates[k] && inCounters[k] && !c.touchesEdge && glyphBoxes.some((g) => within(c, g))) candidates[k] = true;
+		if (!candidates[k] && meets[k]! & IN_SECOND && !c.touchesEdge && glyphBoxes.some((g) => within(c, g)))
+			candidates[k] = true;
 	const glyphSize = Math.min(maxGlyph, sizeOf(components.filter((_, k) => candidates[k])));
 	// Lettering is all a balloon holds: a larger shape in it is art, and the "container" a panel of the page.
 	if (components.some((c, k) => candidates[k] && !textSized(c, glyphSize, vertical))) return undefined;
 	return assemble(labels, candidates, components, ink, w, h, outline, glyphSize);
+}
+
+/**
+ * What the search in a container asks of every pixel first, in one pass: the strong ink (the pixels
+ * scoring `strong` or more), the inside's background (the inside without that ink), and the
+ * inside's bounds and area.
+ */
+function splitInside(
+	score: Uint8Array,
+	strong: number,
+	inside: Uint8Array,
+	w: number,
+	h: number,
+): { strongInk: Uint8Array; background: Uint8Array; bounds?: Box; insideArea: number } {
+	const strongInk = new Uint8Array(w * h);
+	const background = new Uint8Array(w * h);
+	let insideArea = 0;
+	let x0 = w;
+	let y0 = h;
+	let x1 = 0;
+	let y1 = 0;
+	for (let y = 0, i = 0; y < h; y++) {
+		let first = -1;
+		let last = -1;
+		for (let x = 0; x < w; x++, i++) {
+			const isStrong = score[i]! >= strong ? 1 : 0;
+			strongInk[i] = isStrong;
+			if (!inside[i]) continue;
+			insideArea++;
+			background[i] = 1 - isStrong;
+			if (first < 0) first = x;
+			last = x;
+		}
+		if (first < 0) continue;
+		if (first < x0) x0 = first;
+		if (last >= x1) x1 = last + 1;
+		if (y < y0) y0 = y;
+		y1 = y + 1;
+	}
+	const bounds = x1 > x0 ? { x0, y0, x1, y1 } : undefined;
+	return bounds ? { strongInk, background, bounds, insideArea } : { strongInk, background, insideArea };
 }
 
 /**
@@ -110,19 +151,20 @@ export function glyphsInContainer(
  * fitted tight to the outline did not reach, only pockets of the container's paper: most of their
  * pixels score below the weak threshold, and they are larger than a speck. Light art beyond the
  * outline, in the corners of an ellipse's bounds, lies next to the inside too, but is not the
- * balloon's colour, and grain between the strokes of art leaves specks.
+ * balloon's colour, and grain between the strokes of art leaves specks. The counters are added to
+ * `insideBackground` (the inside without the strong ink); `bounds` are the inside's.
  */
 function withCounters(
 	inside: Uint8Array,
+	insideBackground: Uint8Array,
+	bounds: Box | undefined,
 	strongInk: Uint8Array,
 	ink: InkScore,
 	w: number,
 	h: number,
 	lettered: Box,
 ): Uint8Array {
-	const bounds = boundingBox(inside, w, h);
-	if (!bounds) return inside;
-	const out = without(inside, strongInk);
+	if (!bounds) return insideBackground;
 	const area = {
 		x0: Math.max(0, bounds.x0 - COUNTER_MARGIN),
 		y0: Math.max(0, bounds.y0 - COUNTER_MARGIN),
@@ -185,10 +227,10 @@ function withCounters(
 		if (!taken[k]) continue;
 		for (let y = pocket.y0; y < pocket.y1; y++) {
 			const to = rowAt(y);
-			for (let x = pocket.x0; x < pocket.x1; x++) if (labels[y * aw + x] === k + 1) out[to + x] = 1;
+			for (let x = pocket.x0; x < pocket.x1; x++) if (labels[y * aw + x] === k + 1) insideBackground[to + x] = 1;
 		}
 	}
-	return out;
+	return insideBackground;
 }
 
 /** Whether a pixel labelled `label` (within its pocket's bounds) is within COUNTER_REACH of `reached`. */
@@ -367,24 +409,48 @@ function sizeOf(components: Component[]): number {
 	return sides[Math.floor(sides.length * 0.8)] ?? 0;
 }
 
-/** 1 for each component with a pixel in `area` or 4-next to one. */
-function meetsArea(labels: Int32Array, count: number, area: Uint8Array, w: number, h: number): Uint8Array {
+/**
+ * For each component, IN_FIRST when it has a pixel in `first` or 4-next to one, and IN_SECOND
+ * likewise for `second`: both asked in one pass over the labels.
+ */
+function meetsAreas(
+	labels: Int32Array,
+	count: number,
+	first: Uint8Array,
+	second: Uint8Array,
+	w: number,
+	h: number,
+): Uint8Array {
 	const meets = new Uint8Array(count);
-	for (let i = 0; i < labels.length; i++) {
-		const l = labels[i]!;
-		if (l === 0 || meets[l - 1]) continue;
-		const x = i % w;
-		if (
-			area[i] ||
-			(x > 0 && area[i - 1]) ||
-			(x < w - 1 && area[i + 1]) ||
-			(i >= w && area[i - w]) ||
-			(i + w < w * h && area[i + w])
-		)
-			meets[l - 1] = 1;
+	for (let y = 0, i = 0; y < h; y++) {
+		for (let x = 0; x < w; x++, i++) {
+			const l = labels[i]!;
+			if (l === 0 || meets[l - 1] === (IN_FIRST | IN_SECOND)) continue;
+			const left = x > 0;
+			const right = x < w - 1;
+			const up = y > 0;
+			const down = y < h - 1;
+			if (nextTo(first, i, w, left, right, up, down)) meets[l - 1]! |= IN_FIRST;
+			if (nextTo(second, i, w, left, right, up, down)) meets[l - 1]! |= IN_SECOND;
+		}
 	}
 	return meets;
 }
+
+/** Whether `area` holds pixel i or a 4-neighbour of it (those on the sides given that the patch has). */
+function nextTo(area: Uint8Array, i: number, w: number, left: boolean, right: boolean, up: boolean, down: boolean) {
+	return (
+		area[i] !== 0 ||
+		(left && area[i - 1] !== 0) ||
+		(right && area[i + 1] !== 0) ||
+		(up && area[i - w] !== 0) ||
+		(down && area[i + w] !== 0)
+	);
+}
+
+/** meetsAreas' bits. */
+const IN_FIRST = 1;
+const IN_SECOND = 2;
 
 function threshold(score: Uint8Array, at: number): Uint8Array {
 	const out = new Uint8Array(score.length);
@@ -404,18 +470,17 @@ function assemble(
 ): Glyphs {
 	const core = new Uint8Array(w * h);
 	for (let i = 0; i < core.length; i++) if (labels[i]! > 0 && kept[labels[i]! - 1]) core[i] = 1;
-	let score = ink.score;
-	if (outline) {
-		score = ink.score.slice();
-		for (let i = 0; i < score.length; i++) if (outline[i]) score[i] = 0;
-	}
+	// The rim grows into weak ink, never into the outline.
+	const mask = growInto(core, ink.score, ink.weak, w, h, 2, outline);
 	// Counters and the fill of outlined glyphs are holes of a glyph's size; a ring of glyphs holds art.
+	// Holes lie within the mask's bounds, which filling them leaves as they were.
 	const maxHole = Math.max(16, (1.5 * glyphSize) ** 2);
-	const mask = fillHolesInBounds(growInto(core, score, ink.weak, w, h, 2), w, h, maxHole);
+	const box = boundingBox(mask, w, h);
+	if (box) fillHolesInBounds(mask, w, h, box, maxHole);
 	return {
 		mask,
 		core,
-		box: boundingBox(mask, w, h),
+		box,
 		components: components.filter((_, k) => kept[k]),
 		outline,
 		glyphSize,

@@ -76,9 +76,7 @@ export function findInShapes(
 		// cut the container's background in pieces the flood cannot join), the container kept. Not for
 		// a colour of the box's own: there a shape inside the box may be a glyph's, not a container.
 		if (!enclosing && !primary && within(first.box, grow(readerBox, HELD_SLACK))) {
-			let insideArea = 0;
-			for (const v of first.inside) insideArea += v;
-			return { found: [], held: { container: containerOf(first, insideArea, bg), bg } };
+			return { found: [], held: { container: containerOf(first, bg), bg } };
 		}
 		// Another shape is part of the region when the reader said a line is in it, or else when the box
 		// holds most of its lettering (a neighbour the box only grazes keeps its own).
@@ -102,9 +100,7 @@ export function findInShapes(
 				within(shape.box, grow(readerBox, HELD_SLACK)) &&
 				lines.every((l) => overlap(l.box, shape.box) >= 0.5 * area(l.box))
 			) {
-				let insideArea = 0;
-				for (const v of shape.inside) insideArea += v;
-				return { found: [], held: { container: containerOf(shape, insideArea, bg), bg } };
+				return { found: [], held: { container: containerOf(shape, bg), bg } };
 			}
 			// What rules a shape out without its lettering is asked before its lettering is looked for
 			// (glyphsInContainer costs more than the rim's walk). Joined pieces are a container only
@@ -195,8 +191,7 @@ function inShape(
 		largest,
 	);
 	if (!glyphs?.box) return undefined;
-	let insideArea = 0;
-	for (const v of shape.inside) insideArea += v;
+	const { insideArea } = shape;
 	if (area(glyphs.box) < MIN_FILL * insideArea) return undefined;
 	// Where the lettering lies, as the shape and the reader's box say (the glyphs found may be fewer:
 	// glyphs touching a label's edge are found only in part).
@@ -215,7 +210,7 @@ function inShape(
 		text: region.text,
 		translation: region.translation,
 		part: 0,
-		container: containerOf(shape, insideArea, bg),
+		container: containerOf(shape, bg),
 		closed: true,
 		lettering,
 		textBox: toImageBox(patch, glyphs.box),
@@ -225,15 +220,15 @@ function inShape(
 	return { finding, glyphCount: glyphs.components.length };
 }
 
-function containerOf(shape: Shape, insideArea: number, bg: Background): Container {
-	const fill = insideArea / area(shape.box);
+function containerOf(shape: Shape, bg: Background): Container {
+	const fill = shape.insideArea / area(shape.box);
 	const [r, g, b] = colourOf(bg) as [number, number, number];
 	const light = 0.299 * r + 0.587 * g + 0.114 * b >= 128;
 	const kind = light && fill < RECTANGULAR ? "balloon" : "panel";
 	if (fill >= 0.98) return { kind, box: shape.box };
 	// The shape is given when it is not its box (a balloon's ellipse, a rounded label); a balloon's
 	// without its tail, where no text is set.
-	const { box, inside } = fill < RECTANGULAR ? bodyOf(shape.box, shape.inside) : shape;
+	const { box, inside } = fill < RECTANGULAR ? bodyOf(shape.box, shape.inside, shape.insideArea) : shape;
 	return { kind, box, inside };
 }
 

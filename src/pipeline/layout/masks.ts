@@ -147,7 +147,10 @@ export function forEachEdgePixel(w: number, h: number, visit: (i: number) => voi
 	}
 }
 
-/** Adds pixels whose score is at least `weak` within `steps` pixels of the seeds (the glyphs' soft rim). */
+/**
+ * Adds pixels whose score is at least `weak` within `steps` pixels of the seeds (the glyphs' soft
+ * rim); pixels set in `blocked` score 0.
+ */
 export function growInto(
 	seeds: Uint8Array,
 	score: Uint8Array,
@@ -155,6 +158,7 @@ export function growInto(
 	w: number,
 	h: number,
 	steps: number,
+	blocked?: Uint8Array,
 ): Uint8Array {
 	const mask = seeds.slice();
 	let frontier: number[] = [];
@@ -170,7 +174,7 @@ export function growInto(
 					const ny = y + dy;
 					if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
 					const j = ny * w + nx;
-					if (mask[j] || score[j]! < weak) continue;
+					if (mask[j] || (blocked?.[j] ? 0 : score[j]!) < weak) continue;
 					mask[j] = 1;
 					next.push(j);
 				}
@@ -196,10 +200,8 @@ export function reframe(mask: Uint8Array, from: Box, to: Box): Uint8Array {
 	return out;
 }
 
-/** `fillHoles` on the part of the mask in its own bounding box (grown by a pixel): holes lie within it. */
-export function fillHolesInBounds(mask: Uint8Array, w: number, h: number, maxHole?: number): Uint8Array {
-	const box = boundingBox(mask, w, h);
-	if (!box) return mask;
+/** `fillHoles` on the part of the mask in `box`, its bounding box, grown by a pixel: holes lie within it. */
+export function fillHolesInBounds(mask: Uint8Array, w: number, h: number, box: Box, maxHole?: number): Uint8Array {
 	const x0 = Math.max(0, box.x0 - 1);
 	const y0 = Math.max(0, box.y0 - 1);
 	const x1 = Math.min(w, box.x1 + 1);

@@ -143,10 +143,25 @@ function peelStrokes(
 	for (const i of peeled) peeledMask[i] = 1;
 	const tooLong = labelComponents(peeledMask, w, h, pieces).map((c) => Math.max(c.x1 - c.x0, c.y1 - c.y0) > em);
 	for (const i of peeled) if (tooLong[pieces[i]! - 1]) outline[i] = 1;
-	// Grow the glyphs into the peeled pixels; what they do not reach goes back to the outline.
-	const queue = new Int32Array(outline.length);
+	// Grow the glyphs into the peeled pixels; what they do not reach goes back to the outline. The
+	// growth starts from the peeled pixels next to a glyph, not from every glyph pixel: it reaches
+	// the same pixels, and the peeled ones are few.
+	const queue = new Int32Array(peeled.length);
 	let end = 0;
-	for (let i = 0; i < outline.length; i++) if (ink[i] && !outline[i]) queue[end++] = i;
+	for (const i of peeled) {
+		if (outline[i] !== 2) continue;
+		const x = i % w;
+		let byGlyph = false;
+		for (let dy = -1; dy <= 1 && !byGlyph; dy++) {
+			const row = i + dy * w;
+			if (row < 0 || row >= outline.length) continue;
+			for (let dx = x > 0 ? -1 : 0; dx <= (x < w - 1 ? 1 : 0); dx++)
+				if (ink[row + dx] && !outline[row + dx]) byGlyph = true;
+		}
+		if (!byGlyph) continue;
+		outline[i] = 0;
+		queue[end++] = i;
+	}
 	for (let head = 0; head < end; head++) {
 		const i = queue[head]!;
 		const x = i % w;

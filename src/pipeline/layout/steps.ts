@@ -21,15 +21,17 @@ export function stepsFrom(
 	{ reach = UNREACHED - 1, fromEdge = false }: { reach?: number; fromEdge?: boolean } = {},
 ): Uint16Array {
 	const n = w * h;
-	const steps = new Uint16Array(n).fill(UNREACHED);
+	// Seeds at 0 as the array starts, the rest unreached, set as the seeds are counted.
+	const steps = new Uint16Array(n);
 	const queue = queueOf(n);
 	let seeds = 0;
 	let open = 0;
 	for (let i = 0; i < n; i++) {
-		if (seed[i]) {
-			steps[i] = 0;
-			seeds++;
-		} else if (passable[i]) open++;
+		if (seed[i]) seeds++;
+		else {
+			steps[i] = UNREACHED;
+			if (passable[i]) open++;
+		}
 	}
 	if (reach < 1) return steps;
 	let end = 0;
