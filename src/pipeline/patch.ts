@@ -32,12 +32,19 @@ export function cutPatch(source: Patch, box: Box): Patch {
 /** Writes the patch's pixels where `where` is set into `target`; every other pixel stays as it was. */
 export function pastePatch(target: Patch, patch: Patch, where: Uint8Array): void {
 	const { box, width, height, data } = patch;
+	const out = target.data;
 	for (let y = 0; y < height; y++) {
 		const row = (box.y0 - target.box.y0 + y) * target.width + box.x0 - target.box.x0;
 		for (let x = 0; x < width; x++) {
 			const i = y * width + x;
 			if (!where[i]) continue;
-			target.data.set(data.subarray(i * 4, i * 4 + 4), (row + x) * 4);
+			// Four byte writes: a subarray and a set() per pixel cost more than the copy itself.
+			const from = i * 4;
+			const to = (row + x) * 4;
+			out[to] = data[from]!;
+			out[to + 1] = data[from + 1]!;
+			out[to + 2] = data[from + 2]!;
+			out[to + 3] = data[from + 3]!;
 		}
 	}
 }
