@@ -126,7 +126,7 @@ export function paperColours(patch: Patch, readerBox: Box): Background[] {
 			if (counts[bin]! < common || binLooked[bin]) continue;
 			binLooked[bin] = 1;
 			looked.push(bin);
-			if (counts[bin]! >= PAPER_SHARE * aroundBin(counts, bin)) bins.push({ bin, share: counts[bin]! });
+			if (counts[bin]! >= PAPER_SHARE * binWithNeighbours(counts, bin)) bins.push({ bin, share: counts[bin]! });
 		}
 	}
 	for (const bin of looked) binLooked[bin] = 0;
@@ -146,8 +146,8 @@ export function paperColours(patch: Patch, readerBox: Box): Background[] {
 		});
 }
 
-/** Pixels in a bin and the bins a step from it in each colour channel (alpha as it is). */
-function aroundBin(counts: Uint32Array, bin: number): number {
+/** Pixels in a bin (quantise's layout) and the bins a step from it in each colour channel (alpha as it is). */
+export function binWithNeighbours(counts: Uint32Array, bin: number): number {
 	let sum = 0;
 	const [r, g, b] = [(bin >> 12) & 15, (bin >> 8) & 15, (bin >> 4) & 15];
 	for (let dr = -1; dr <= 1; dr++)

@@ -1,5 +1,5 @@
 import type { Box, Patch } from "../types";
-import { type Background, distanceMap, quantise } from "./background";
+import { type Background, binWithNeighbours, distanceMap, quantise } from "./background";
 import { dilate } from "./masks";
 import { medianRgba } from "./median";
 import { farther, predictFromRepeats } from "./periodic";
@@ -134,7 +134,8 @@ function inkByContrast(patch: Patch, readerBox: Box): number[] | undefined {
 		let bestScore = 0.005;
 		for (let bin = 0; bin < 65536; bin++) {
 			if (inside[bin]! < 12) continue;
-			const inMargin = margin[bin]! + weight * aroundBin(margin, bin);
+			const own = margin[bin]!;
+			const inMargin = own + weight * (binWithNeighbours(margin, bin) - own);
 			const s = inside[bin]! / insideCount - (3 * inMargin) / Math.max(1, marginCount);
 			if (s > bestScore) {
 				bestScore = s;
@@ -156,23 +157,3 @@ function inkByContrast(patch: Patch, readerBox: Box): number[] | undefined {
  * and its own anti-aliased shades count against it).
  */
 const NEIGHBOURS_WEIGHTS = [1, 0.5];
-
-/** The counts of the 26 bins next to `bin` in red, green and blue (quantise's layout), alpha alike. */
-function aroundBin(counts: Uint32Array, bin: number): number {
-	const r = bin >> 12;
-	const g = (bin >> 8) & 15;
-	const b = (bin >> 4) & 15;
-	const a = bin & 15;
-	let sum = 0;
-	for (let dr = -1; dr <= 1; dr++) {
-		if (r + dr < 0 || r + dr > 15) continue;
-		for (let dg = -1; dg <= 1; dg++) {
-			if (g + dg < 0 || g + dg > 15) continue;
-			for (let db = -1; db <= 1; db++) {
-				if (b + db < 0 || b + db > 15 || (dr === 0 && dg === 0 && db === 0)) continue;
-				sum += counts[((r + dr) << 12) | ((g + dg) << 8) | ((b + db) << 4) | a]!;
-			}
-		}
-	}
-	return sum;
-}
