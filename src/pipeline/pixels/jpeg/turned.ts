@@ -67,10 +67,10 @@ export function turnedDecodes(
 			for (let top = from - (from % window.rows); top < shownHeight; top += window.rows) {
 				const count = Math.min(window.rows, shownHeight - top);
 				// The stored pixels of displayed rows top..top+count: columns (5 to 8) or rows (3, 4).
-				const from = flipY ? (swapped ? w : h) - top - count : top;
+				const first = flipY ? (swapped ? w : h) - top - count : top;
 				const span = swapped
-					? { x0: from, x1: from + count, y0: 0, y1: h }
-					: { x0: 0, x1: w, y0: from, y1: from + count };
+					? { x0: first, x1: first + count, y0: 0, y1: h }
+					: { x0: 0, x1: w, y0: first, y1: first + count };
 				const inWindow = storedWanted
 					?.map((box) => clipBox(box, span))
 					.filter((box) => box.x0 < box.x1 && box.y0 < box.y1);
