@@ -4,7 +4,7 @@ import { JpegFormatError } from "./errors";
 import { BitReader, type HuffmanTable } from "./huffman";
 import { idct8x8, idctDcOnly, idctDcOnlyHalf, idctHalf } from "./idct";
 import { type ChromaSeen, isRgb, outputSize, type SamplePlane, samplePlanes, writeMcuRow } from "./output";
-import { type McuRowTarget, spanMcus, writtenColumns } from "./row-target";
+import { type McuRowTarget, spanMcus, spanMcusInside, writtenColumns } from "./row-target";
 import { ZIGZAG } from "./zigzag";
 
 interface Plane extends SamplePlane {
@@ -51,6 +51,7 @@ export function decodeBaseline(
 	// Blocks come in the scan's component order, which need not be the frame's.
 	const inScanOrder = scan.components.map((c, i) => ({ p: planes[c.index]!, dc: scan.dc[i]!, ac: scan.ac[i]! }));
 	const mcus = spanMcus(grid, target.span);
+	const inside = spanMcusInside(grid, target.span);
 	const { wanted } = target;
 	/** The MCU the reader stands at, counted across rows. */
 	let mcu = 0;
@@ -65,14 +66,17 @@ export function decodeBaseline(
 				reader.restart();
 				for (const p of planes) p.pred = 0;
 			}
-			// MCUs before this row's span (earlier rows, or its left) are read, not turned into pixels.
+			// MCUs before this row's span (earlier rows, or its left) are read, not turned into pixels;
+			// those around it only for the upsampling, which reads the subsampled planes alone.
 			const shown = mcu >= first && (!wantedColumns || wantedColumns[mx] === 1);
+			const around = my < inside.y0 || mx < inside.x0 || mx >= inside.x1;
 			for (const { p, dc, ac } of inScanOrder) {
+				const transform = shown && (!around || p.upsampler !== undefined);
 				for (let by = 0; by < p.v; by++) {
 					for (let bx = 0; bx < p.h; bx++) {
 						const set = decodeBlock(reader, p, dc, ac, coef, written);
 						if (p.chroma) chroma |= set | p.pred;
-						if (shown) {
+						if (transform) {
 							const at = by * block * p.stride + (mx * p.h + bx) * block;
 							if (block === 4) {
 								if (set === 0) idctDcOnlyHalf(coef[0]!, p.rows, at, p.stride);

@@ -29,17 +29,30 @@ export function writtenColumns(target: McuRowTarget, width: number, my: number):
 }
 
 /**
- * The MCUs a decode into `span` goes through: its rows from the one above its first (whose last
- * chroma row the upsampling reads) to its last, and the columns that hold it with one either side.
+ * The MCUs a decode into `span` goes through: those holding its pixels (`spanMcusInside`), with
+ * the MCU row above the first (whose last chroma row the upsampling reads) and one column either
+ * side. Of those around, only the subsampled planes' blocks are read (`McuMargin`).
  */
 export function spanMcus(grid: McuGrid, span: PixelSpan | undefined): PixelSpan {
+	const inside = spanMcusInside(grid, span);
+	if (!span) return inside;
+	return {
+		x0: Math.max(0, inside.x0 - 1),
+		x1: Math.min(grid.mcusX, inside.x1 + 1),
+		y0: Math.max(0, inside.y0 - 1),
+		y1: inside.y1,
+	};
+}
+
+/** The MCUs that hold pixels of `span` (all of them without one). */
+export function spanMcusInside(grid: McuGrid, span: PixelSpan | undefined): PixelSpan {
 	if (!span) return { x0: 0, x1: grid.mcusX, y0: 0, y1: grid.mcusY };
 	const w = 8 * grid.hmax;
 	const h = 8 * grid.vmax;
 	return {
-		x0: Math.max(0, Math.floor(span.x0 / w) - 1),
-		x1: Math.min(grid.mcusX, Math.ceil(span.x1 / w) + 1),
-		y0: Math.max(0, Math.floor(span.y0 / h) - 1),
+		x0: Math.floor(span.x0 / w),
+		x1: Math.min(grid.mcusX, Math.ceil(span.x1 / w)),
+		y0: Math.floor(span.y0 / h),
 		y1: Math.min(grid.mcusY, Math.ceil(span.y1 / h)),
 	};
 }

@@ -79,20 +79,28 @@ export function turnedDecodes(
 					continue;
 				}
 				const written = (y0: number, y1: number) => {
-					for (let sy = Math.max(y0, span.y0); sy < Math.min(y1, span.y1); sy++) {
-						const row = (sy - y0) * w;
-						if (swapped) {
-							const dx = flipX ? h - 1 - sy : sy;
-							for (let sx = span.x0; sx < span.x1; sx++) {
-								const dy = flipY ? w - 1 - sx : sx;
-								shown[(dy - top) * shownWidth + dx] = band[row + sx]!;
+					const from = Math.max(y0, span.y0);
+					const to = Math.min(y1, span.y1);
+					if (swapped) {
+						// A stored column of the MCU row is a run of a displayed row: written a run at a
+						// time, the band read down its columns (it is small), the window along its rows.
+						const step = flipX ? -1 : 1;
+						const dx0 = flipX ? h - 1 - from : from;
+						for (let sx = span.x0; sx < span.x1; sx++) {
+							const dy = flipY ? w - 1 - sx : sx;
+							let at = (dy - top) * shownWidth + dx0;
+							for (let i = (from - y0) * w + sx, end = (to - y0) * w; i < end; i += w, at += step) {
+								shown[at] = band[i]!;
 							}
-						} else {
-							const dy = flipY ? h - 1 - sy : sy;
-							const out = shown.subarray((dy - top) * w, (dy - top + 1) * w);
-							out.set(band.subarray(row, row + w));
-							if (flipX) out.reverse();
 						}
+						return;
+					}
+					for (let sy = from; sy < to; sy++) {
+						const row = (sy - y0) * w;
+						const dy = flipY ? h - 1 - sy : sy;
+						const out = shown.subarray((dy - top) * w, (dy - top + 1) * w);
+						out.set(band.subarray(row, row + w));
+						if (flipX) out.reverse();
 					}
 				};
 				const target = {
@@ -136,15 +144,24 @@ function storedBox(box: Box, w: number, h: number, swapped: boolean, flipX: bool
 export const SEQUENTIAL_WINDOW_BYTES = 2 * 1024 * 1024;
 const MULTI_SCAN_WINDOWS = 4;
 
-/** Displayed rows per window for `jpeg`. */
+/**
+ * Displayed rows per window for `jpeg`. A sequential JPEG's are whole MCUs of the stored image (its
+ * columns for a quarter turn, its rows else): a window ending inside an MCU would decode that MCU
+ * twice, once for each window it falls in.
+ */
 export function turnWindow(jpeg: JpegContainer): { rows: number } {
 	const { width, height } = jpeg.frame;
-	const shownWidth = jpeg.orientation >= 5 ? height : width;
-	const shownHeight = jpeg.orientation >= 5 ? width : height;
-	const bytes = oneScan(jpeg)
-		? SEQUENTIAL_WINDOW_BYTES
-		: Math.ceil((shownWidth * shownHeight * 4) / MULTI_SCAN_WINDOWS);
-	return { rows: Math.max(1, Math.min(shownHeight, Math.floor(bytes / (shownWidth * 4)))) };
+	const swapped = jpeg.orientation >= 5;
+	const shownWidth = swapped ? height : width;
+	const shownHeight = swapped ? width : height;
+	if (!oneScan(jpeg)) {
+		const bytes = Math.ceil((shownWidth * shownHeight * 4) / MULTI_SCAN_WINDOWS);
+		return { rows: Math.max(1, Math.min(shownHeight, Math.floor(bytes / (shownWidth * 4)))) };
+	}
+	const grid = mcuGrid(jpeg.frame);
+	const mcu = 8 * (swapped ? grid.hmax : grid.vmax);
+	const rows = Math.floor(SEQUENTIAL_WINDOW_BYTES / (shownWidth * 4));
+	return { rows: Math.max(1, Math.min(shownHeight, rows >= mcu ? rows - (rows % mcu) : rows)) };
 }
 
 /** Bytes `decodeTurnedRows` holds besides the decoder's own rows: the window, a stored MCU row, the marks. */
