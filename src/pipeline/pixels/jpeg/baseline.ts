@@ -74,16 +74,19 @@ export function decodeBaseline(
 				const transform = shown && (!around || p.upsampler !== undefined);
 				for (let by = 0; by < p.v; by++) {
 					for (let bx = 0; bx < p.h; bx++) {
+						if (!transform) {
+							const set = skipBlock(reader, p, dc, ac);
+							if (p.chroma) chroma |= set | p.pred;
+							continue;
+						}
 						const set = decodeBlock(reader, p, dc, ac, coef, written);
 						if (p.chroma) chroma |= set | p.pred;
-						if (transform) {
-							const at = by * block * p.stride + (mx * p.h + bx) * block;
-							if (block === 4) {
-								if (set === 0) idctDcOnlyHalf(coef[0]!, p.rows, at, p.stride);
-								else idctHalf(coef, p.rows, at, p.stride);
-							} else if (set === 0) idctDcOnly(coef[0]!, p.rows, at, p.stride);
-							else idct8x8(coef, p.rows, at, p.stride);
-						}
+						const at = by * block * p.stride + (mx * p.h + bx) * block;
+						if (block === 4) {
+							if (set === 0) idctDcOnlyHalf(coef[0]!, p.rows, at, p.stride);
+							else idctHalf(coef, p.rows, at, p.stride);
+						} else if (set === 0) idctDcOnly(coef[0]!, p.rows, at, p.stride);
+						else idct8x8(coef, p.rows, at, p.stride);
 						// Clear only what was set: most coefficients of most blocks are zero.
 						for (let i = 0; i < set; i++) coef[written[i]!] = 0;
 					}
@@ -98,6 +101,30 @@ export function decodeBaseline(
 		target.written(y0, y1);
 	}
 	return chroma !== 0;
+}
+
+/**
+ * Reads past one block that will not become pixels: its DC prediction kept, its coefficients not.
+ * Returns how many AC coefficients it has.
+ */
+function skipBlock(reader: BitReader, p: Plane, dc: HuffmanTable, ac: HuffmanTable): number {
+	let set = 0;
+	p.pred += reader.receiveExtend(reader.decode(dc));
+	for (let k = 1; k < 64; ) {
+		const rs = reader.decode(ac);
+		const s = rs & 15;
+		if (s === 0) {
+			if (rs >> 4 < 15) break; // end of block
+			k += 16;
+			continue;
+		}
+		k += rs >> 4;
+		if (k > 63) throw new JpegFormatError("coefficient index past 63");
+		reader.skip(s);
+		set++;
+		k++;
+	}
+	return set;
 }
 
 /**

@@ -111,6 +111,12 @@ export class BitReader {
 		return value < 1 << (s - 1) ? value - (1 << s) + 1 : value;
 	}
 
+	/** Steps over `s` bits (a coefficient not wanted): receiveExtend without the value. */
+	skip(s: number): void {
+		if (this.bits < s) this.fill();
+		this.bits -= s;
+	}
+
 	/** One bit: progressive refinement reads them one at a time. */
 	readBit(): number {
 		if (this.bits === 0) this.fill();
