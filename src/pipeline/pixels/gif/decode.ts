@@ -23,8 +23,14 @@ export function decodeGifRows(bytes: Uint8Array, gif: GifContainer, budget: Work
 	/** Appends screen row `y` (the next one): transparent, with the frame's row over it if it has one. */
 	const row = (y: number, indices?: Uint8Array, at = 0) => {
 		const o = filled * width;
-		pixels.fill(0, o, o + width);
-		if (indices) for (let x = 0; x < frame.width; x++) pixels[o + frame.left + x] = colours[indices[at + x]!]!;
+		if (!indices) pixels.fill(0, o, o + width);
+		else {
+			// Transparent where the frame leaves the screen uncovered; the frame's pixels over the rest.
+			const left = o + frame.left;
+			pixels.fill(0, o, left);
+			for (let x = 0; x < frame.width; x++) pixels[left + x] = colours[indices[at + x]!]!;
+			pixels.fill(0, left + frame.width, o + width);
+		}
 		filled += 1;
 		if (filled === bandHeight || y === height - 1) {
 			sink.rows(bandStart, filled, band.subarray(0, filled * width * 4));
