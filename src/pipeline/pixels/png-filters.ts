@@ -16,7 +16,9 @@ export function unfilterRow(
 	const n = line.length;
 	switch (filter) {
 		case 0:
-			for (let i = 0; i < n; i++) line[i] = src[at + i]!;
+			// A view for the copy costs less than a loop over the bytes of any row but the shortest.
+			if (n > 16) line.set(src.subarray(at, at + n));
+			else for (let i = 0; i < n; i++) line[i] = src[at + i]!;
 			return true;
 		case 1:
 			for (let i = 0; i < bpp; i++) line[i] = src[at + i]!;
