@@ -16,8 +16,7 @@ const CODES_PER_CHECK = 4096;
  *
  * Each code's string is written straight to its place, last index first, from its length (kept
  * per code): no stack to fill and empty again, and a row's end is checked once a string, not once
- * an index (the decode took half the time on the bench's 25 MP GIF). A string may run past the
- * row; what overhangs is moved to the start of the next.
+ * an index. A string may run past the row; what overhangs is moved to the start of the next.
  */
 export function decodeLzw(
 	reader: ByteReader,
