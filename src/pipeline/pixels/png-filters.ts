@@ -35,8 +35,8 @@ export function unfilterRow(
 			for (let i = 0; i < bpp; i++) line[i] = (src[at + i]! + previous[i]!) & 255;
 			for (let i = bpp; i < n; i++) {
 				// Paeth predictor inlined: p = a + b - c, the nearest of a, b, c to p (a, then b, on
-				// ties). Chosen with sign masks, not branches: on a photo's noise the branches went
-				// either way at random and cost more than the rest of the row.
+				// ties). Chosen with sign masks, not branches: where neighbours differ at random
+				// (dithered tones, noise) a branch would go either way about as often.
 				const a = line[i - bpp]!;
 				const b = previous[i]!;
 				const c = previous[i - bpp]!;
