@@ -23,7 +23,8 @@ import type { Box, Raster, RowSink } from "./types";
  *
  * `wanted`: only the pixels inside these boxes will be read (pass 2's crops). A decoder may leave
  * the others of the rows it hands out as anything (a JPEG skips turning the MCUs around no box
- * into pixels) and stop after the boxes' last row; every wanted pixel is exactly as decoded whole.
+ * into pixels, a plain PNG or GIF the rows no box holds) and stop after the boxes' last row; every
+ * wanted pixel is exactly as decoded whole.
  *
  * Data that turns out broken only now, or asks for more work than the probe allowed, is the
  * client's fault: PipelineError 422 on `imageBase64`. photon decodes the JPEG kinds ours does not
@@ -32,8 +33,8 @@ import type { Box, Raster, RowSink } from "./types";
 export function decodeRows(image: ProbedImage, sink: RowSink, wanted?: readonly Box[]): void {
 	clientFault(() => {
 		const budget = new WorkBudget(image.cost.work);
-		if (image.format === "png") decodePngRows(image.bytes, image.png, budget, sink);
-		else if (image.format === "gif") decodeGifRows(image.bytes, image.gif, budget, sink);
+		if (image.format === "png") decodePngRows(image.bytes, image.png, budget, sink, wanted);
+		else if (image.format === "gif") decodeGifRows(image.bytes, image.gif, budget, sink, wanted);
 		else if (image.format === "webp") decodeWebpRows(image.webp, sink);
 		else if (image.jpeg.decoder === "photon") emitOriented(decodeWithPhoton(image.bytes), image.jpeg.orientation, sink);
 		else decodeJpegRows(image.bytes, image.jpeg, sink, wanted);

@@ -123,6 +123,30 @@ export class Page {
 		return this;
 	}
 
+	/**
+	 * Screentone as scanned: round dots of `radius` on a screen turned by `angle`, whose step is no
+	 * whole number of pixels, so that no shift of the pixels repeats it exactly.
+	 */
+	screen(box: Box, { step = 4.7, radius = 1.7, angle = Math.PI / 6, grain = 0 } = {}): this {
+		const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+		const off = (t: number) => t - step * Math.round(t / step);
+		let s = 1;
+		for (let y = box.y0; y < box.y1; y++)
+			for (let x = box.x0; x < box.x1; x++) {
+				let inside = 0;
+				for (const [dx, dy] of QUARTERS) {
+					const u = (x + dx) * cos + (y + dy) * sin;
+					const v = (y + dy) * cos - (x + dx) * sin;
+					if (Math.hypot(off(u), off(v)) < radius) inside++;
+				}
+				s = (s * 1103515245 + 12345) & 0x7fffffff;
+				const noise = grain ? (s % (2 * grain + 1)) - grain : 0;
+				const v = Math.round(250 - (180 * inside) / 4 + noise);
+				this.art(x, y, [v, v, v, 255]);
+			}
+		return this;
+	}
+
 	/** A wall lit from one side: grey running from `from` to `to` across the box. */
 	gradient(box: Box, from = 200, to = 140): this {
 		for (let y = box.y0; y < box.y1; y++)

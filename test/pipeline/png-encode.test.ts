@@ -41,6 +41,28 @@ describe("PngEncoder", () => {
 		expect(out.data).toEqual(image.data);
 	});
 
+	// Each colour type has its own filter loop; widths of one pixel and odd ones end rows mid-word.
+	const kinds = {
+		grey: (image: Raster) => image,
+		RGB: (image: Raster) => image,
+		"RGBA, some pixels translucent": (image: Raster) => {
+			for (let i = 3; i < image.data.length; i += 28) image.data[i] = (i * 5) & 255;
+			return image;
+		},
+	};
+	for (const [kind, make] of Object.entries(kinds)) {
+		for (const width of [1, 3, 37]) {
+			it(`writes ${kind} ${width} pixels wide that decodes to the image, runs and noise alike`, () => {
+				const image = make(noise(width, 29, kind === "grey"));
+				// White rows (long runs) between the noisy ones.
+				image.data.fill(255, width * 4 * 10, width * 4 * 20);
+				const file = concat(encodePng(image));
+				expect(file[25]).toBe({ grey: 0, RGB: 2 }[kind] ?? 6);
+				expect(decodeFile(file).data).toEqual(image.data);
+			});
+		}
+	}
+
 	it("refuses to end before its last row", () => {
 		const encoder = new PngEncoder(4, 4, 1);
 		encoder.start();

@@ -28,6 +28,13 @@ const SPREAD = 4;
 const MIN_SPAN = 0.35;
 /** Share of the sharp edges among glyphs found on texture that the glyphs must reach (lettering found whole reaches nearly all). */
 const MIN_EDGES_COVERED = 0.8;
+/**
+ * Ink (strong pixels) the lettering holds at least per character, as a share of the square of the
+ * largest glyph size: a thin digit holds an eightieth. Less is a few specks of a pattern the ink score
+ * could not predict (a scanned screen whose step is no whole number of pixels, its thresholds then
+ * as high as the lettering's contrast), the lettering itself not found.
+ */
+const MIN_INK = 1 / 256;
 /** Lettering denser than this share of its box is no lettering (outlined bold lettering fills three quarters): texture of the ink's colour, joined up. */
 const MAX_DENSITY = 0.8;
 
@@ -83,6 +90,13 @@ export function findAround(
 				continue;
 			}
 		}
+		// Lettering that, when the rounds run out, still runs to the patch's edge across its lines
+		// (along them, a line cut short may run on) grew with every patch: a pattern the ink score
+		// could not predict (a scanned screen whose step is no whole number of pixels), scored as ink
+		// all round. Erasing it would fill the area with copies of the lettering the pattern's shifts
+		// bring in.
+		if (round + 1 === MAX_ROUNDS && glyphs.reachesEdge && acrossToEdge(glyphs.box, patch, region.vertical))
+			return nothingFound(region, coverArea(readerBox), search, backgroundColor);
 		const found = { ...glyphs, box: glyphs.box };
 		return settle(patch, found, local, region, readerBox, search, work, backgroundColor, largest);
 	}
@@ -102,14 +116,15 @@ function settle(
 	const textBox = toImageBox(patch, glyphs.box);
 	let core = 0;
 	for (const v of glyphs.core) core += v;
-	// Lettering cut off at the search area's edge, spread far wider than the text could be, or ink as
-	// dense as a blot: art joined to the lettering, not separable from it.
+	// Lettering cut off at the search area's edge, spread far wider than the text could be, ink as
+	// dense as a blot (art joined to the lettering), or too little ink for its text: not separable.
 	// Lettering far narrower than the box is a stray mark the reader's text is not in.
 	const chars = [...region.text.replace(/\s+/gu, "")].length;
 	const separable =
 		!(glyphs.reachesEdge && touchesSide(textBox, work, search)) &&
 		area(textBox) <= SPREAD * Math.max(1, chars) * largest ** 2 &&
 		core <= MAX_DENSITY * area(textBox) &&
+		core >= MIN_INK * Math.max(1, chars) * largest ** 2 &&
 		spans(textBox, readerBox, MIN_SPAN);
 	if (!separable) return nothingFound(region, coverArea(readerBox), search, backgroundColor);
 	// On texture the ink's colour is a guess from the pixels (ink.ts): glyphs that miss the sharp
@@ -172,6 +187,11 @@ function runsToSide(box: Box, limit: Box, search: Box, reach: number): boolean {
 		(limit.x1 < search.x1 && box.x1 > limit.x1 - reach) ||
 		(limit.y1 < search.y1 && box.y1 > limit.y1 - reach)
 	);
+}
+
+/** Whether `box` (patch coordinates) runs to the patch's edge across lines of the direction given. */
+function acrossToEdge(box: Box, patch: Patch, vertical: boolean): boolean {
+	return vertical ? box.x0 <= 1 || box.x1 >= patch.width - 1 : box.y0 <= 1 || box.y1 >= patch.height - 1;
 }
 
 function touchesSide(box: Box, work: Box, search: Box): boolean {

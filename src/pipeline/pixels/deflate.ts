@@ -170,7 +170,10 @@ function findRuns(data: Uint8Array, runs: Uint32Array, freqs: Uint32Array): numb
 		while (start > end && data[start - 1] === b) start--;
 		// The byte before a run is the one it repeats.
 		if (data[start - 1] !== b) start++;
-		let stretch = start;
+		// Grown a word at a time past the word found (a flat area's run is rows long).
+		let word = k + 1;
+		while (word < words.length && words[word] === w) word++;
+		let stretch = head + 4 * word;
 		while (stretch < n && data[stretch] === b) stretch++;
 		// A stretch longer than a match is several runs; a tail under 3 bytes stays literal.
 		for (let at = start; stretch - at >= 3; ) {

@@ -1,17 +1,24 @@
-import type { Raster, RowSink } from "../types";
+import type { Box, Raster, RowSink } from "../types";
 import { inflateZlib } from "./inflate";
 import { idatPieces, type PngContainer, PngFormatError, type PngHeader } from "./png-chunks";
 import { unfilterRow } from "./png-filters";
 import { type RowConverter, rgbaTarget, rowConverter } from "./png-rows";
-import { bandRows, emitPassRaster } from "./raster-rows";
+import { bandRows, emitPassRaster, wantedSpans } from "./raster-rows";
 import type { WorkBudget } from "./work-budget";
 
 /**
  * Decodes a plain (not interlaced) PNG to RGBA rows, top to bottom, a band at a time: besides the
  * band it holds the inflater's window and two rows, whatever the image's size. The IDAT stream is
- * inflated by our own inflater straight from the file's chunks.
+ * inflated by our own inflater straight from the file's chunks. With `wanted`, only the rows its
+ * boxes hold are right (decode.ts `decodeRows`).
  */
-export function decodePngRows(bytes: Uint8Array, png: PngContainer, budget: WorkBudget, sink: RowSink): void {
+export function decodePngRows(
+	bytes: Uint8Array,
+	png: PngContainer,
+	budget: WorkBudget,
+	sink: RowSink,
+	wanted?: readonly Box[],
+): void {
 	if (png.header.interlaced) {
 		emitPassRaster(decodeAdam7(bytes, png, budget), sink);
 		return;
@@ -20,8 +27,16 @@ export function decodePngRows(bytes: Uint8Array, png: PngContainer, budget: Work
 	const bandHeight = bandRows(width, height);
 	const band = rgbaTarget(width * bandHeight);
 	let inBand = 0;
+	// Every row is unfiltered (the next row needs it), but only the wanted columns are converted,
+	// where whole bytes make pixels.
+	const { bitsPerPixel } = png.header;
+	const spans = bitsPerPixel >= 8 ? wantedSpans(width, height, wanted) : undefined;
 	const rows = new RowAssembler(png.header, rowConverter(png), PLAIN, (line, y, convert) => {
-		convert(line, band, inBand * width, width);
+		if (!spans) convert(line, band, inBand * width, width);
+		else if (spans.to[y]! > 0) {
+			const from = spans.from[y]!;
+			convert(line.subarray((from * bitsPerPixel) >> 3), band, inBand * width + from, spans.to[y]! - from);
+		}
 		inBand += 1;
 		if (inBand === bandHeight || y === height - 1) {
 			sink.rows(y + 1 - inBand, inBand, band.bytes.subarray(0, inBand * width * 4));

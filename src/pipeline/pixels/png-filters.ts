@@ -16,7 +16,9 @@ export function unfilterRow(
 	const n = line.length;
 	switch (filter) {
 		case 0:
-			for (let i = 0; i < n; i++) line[i] = src[at + i]!;
+			// A view for the copy costs less than a loop over the bytes of any row but the shortest.
+			if (n > 16) line.set(src.subarray(at, at + n));
+			else for (let i = 0; i < n; i++) line[i] = src[at + i]!;
 			return true;
 		case 1:
 			for (let i = 0; i < bpp; i++) line[i] = src[at + i]!;
@@ -32,17 +34,23 @@ export function unfilterRow(
 		case 4:
 			for (let i = 0; i < bpp; i++) line[i] = (src[at + i]! + previous[i]!) & 255;
 			for (let i = bpp; i < n; i++) {
-				// Paeth predictor inlined: p = a + b - c, nearest of a, b, c to p.
+				// Paeth predictor inlined: p = a + b - c, the nearest of a, b, c to p (a, then b, on
+				// ties). Chosen with sign masks, not branches: where neighbours differ at random
+				// (dithered tones, noise) a branch would go either way about as often.
 				const a = line[i - bpp]!;
 				const b = previous[i]!;
 				const c = previous[i - bpp]!;
 				let pa = b - c;
 				let pb = a - c;
 				let pc = pa + pb;
-				pa = pa < 0 ? -pa : pa;
-				pb = pb < 0 ? -pb : pb;
-				pc = pc < 0 ? -pc : pc;
-				line[i] = (src[at + i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 255;
+				pa = (pa ^ (pa >> 31)) - (pa >> 31);
+				pb = (pb ^ (pb >> 31)) - (pb >> 31);
+				pc = (pc ^ (pc >> 31)) - (pc >> 31);
+				const cNearer = (pc - pb) >> 31; // -1 when pc < pb: c rather than b
+				const bOrC = b ^ ((b ^ c) & cNearer);
+				const bOrCDistance = pb ^ ((pb ^ pc) & cNearer);
+				const notA = (bOrCDistance - pa) >> 31; // -1 when b or c is nearer than a
+				line[i] = (src[at + i]! + (a ^ ((a ^ bOrC) & notA))) & 255;
 			}
 			return true;
 		default:

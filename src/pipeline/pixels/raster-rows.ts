@@ -1,5 +1,5 @@
 import { freeBuffer } from "../free-buffer";
-import type { Raster, RowSink } from "../types";
+import type { Box, Raster, RowSink } from "../types";
 
 /**
  * Bytes of RGBA a decoder gathers before handing rows to the sink: enough that a narrow image is
@@ -10,6 +10,38 @@ const BAND_BYTES = 64 * 1024;
 /** Rows per band for an image `width` pixels wide: at least one, at most the image. */
 export function bandRows(width: number, height: number): number {
 	return Math.max(1, Math.min(height, Math.floor(BAND_BYTES / (width * 4))));
+}
+
+/** Per image row, the columns from..to-1 that some wanted box holds there (none: from = to = 0). */
+export interface WantedSpans {
+	from: Int32Array;
+	to: Int32Array;
+}
+
+/**
+ * The columns of each row that the boxes of `wanted` hold (one span a row: from the leftmost box
+ * to the rightmost), so that a decode for boxes (decode.ts `decodeRows`) need not turn the rest
+ * into pixels. Undefined when everything is: no boxes given, or none (as image-rows.ts reads them).
+ */
+export function wantedSpans(
+	width: number,
+	height: number,
+	wanted: readonly Box[] | undefined,
+): WantedSpans | undefined {
+	if (!wanted || wanted.length === 0) return undefined;
+	const from = new Int32Array(height).fill(width);
+	const to = new Int32Array(height);
+	for (const box of wanted) {
+		const x0 = Math.max(0, box.x0);
+		const x1 = Math.min(width, box.x1);
+		if (x0 >= x1) continue;
+		for (let y = Math.max(0, box.y0); y < Math.min(height, box.y1); y++) {
+			from[y] = Math.min(from[y]!, x0);
+			to[y] = Math.max(to[y]!, x1);
+		}
+	}
+	for (let y = 0; y < height; y++) if (to[y] === 0) from[y] = 0;
+	return { from, to };
 }
 
 /** Hands a decoded raster to the sink in bands, as views of it: no copy. */

@@ -1,5 +1,5 @@
-import type { RowSink } from "../../types";
-import { bandRows } from "../raster-rows";
+import type { Box, RowSink } from "../../types";
+import { bandRows, wantedSpans } from "../raster-rows";
 import type { WorkBudget } from "../work-budget";
 import { ByteReader } from "./blocks";
 import type { GifContainer, GifFrame } from "./container";
@@ -10,9 +10,16 @@ import { decodeLzw } from "./lzw";
  * transparent, with the first image drawn at its offset, its transparent index as alpha 0. Rows go
  * to the sink top to bottom, a band at a time. A plain frame's rows arrive in order and are passed
  * on as they come; an interlaced frame's arrive in four passes, so its palette indices (a byte a
- * pixel) are kept until the last pass is in.
+ * pixel) are kept until the last pass is in. With `wanted`, only the rows its boxes hold are right
+ * (decode.ts `decodeRows`).
  */
-export function decodeGifRows(bytes: Uint8Array, gif: GifContainer, budget: WorkBudget, sink: RowSink): void {
+export function decodeGifRows(
+	bytes: Uint8Array,
+	gif: GifContainer,
+	budget: WorkBudget,
+	sink: RowSink,
+	wanted?: readonly Box[],
+): void {
 	const { width, height, frame } = gif;
 	const colours = rgbaColours(frame.palette, frame.transparent);
 	const bandHeight = bandRows(width, height);
@@ -20,11 +27,21 @@ export function decodeGifRows(bytes: Uint8Array, gif: GifContainer, budget: Work
 	const pixels = new Int32Array(band.buffer);
 	let bandStart = 0;
 	let filled = 0;
-	/** Appends screen row `y` (the next one): transparent, with the frame's row over it if it has one. */
+	const spans = wantedSpans(width, height, wanted);
+	/**
+	 * Appends screen row `y` (the next one): transparent, with the frame's row over it if it has
+	 * one; with `wanted`, only the columns its boxes hold there.
+	 */
 	const row = (y: number, indices?: Uint8Array, at = 0) => {
 		const o = filled * width;
-		pixels.fill(0, o, o + width);
-		if (indices) for (let x = 0; x < frame.width; x++) pixels[o + frame.left + x] = colours[indices[at + x]!]!;
+		const from = spans ? spans.from[y]! : 0;
+		const to = spans ? spans.to[y]! : width;
+		// The frame's columns among them; transparent on either side.
+		const left = indices ? Math.min(to, Math.max(from, frame.left)) : to;
+		const right = indices ? Math.max(left, Math.min(to, frame.left + frame.width)) : to;
+		pixels.fill(0, o + from, o + left);
+		for (let x = left, i = at + left - frame.left; x < right; x++, i++) pixels[o + x] = colours[indices![i]!]!;
+		pixels.fill(0, o + right, o + to);
 		filled += 1;
 		if (filled === bandHeight || y === height - 1) {
 			sink.rows(bandStart, filled, band.subarray(0, filled * width * 4));

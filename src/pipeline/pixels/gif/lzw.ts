@@ -13,6 +13,10 @@ const CODES_PER_CHECK = 4096;
  * the n-th row in stream order and must use it before returning (the buffer is reused). Stops as
  * soon as `rows` rows are out; data that ends or says "end" before that is an error. Every code
  * costs a unit of `budget`: codes that draw nothing (clear codes) cannot spin without end.
+ *
+ * Each code's string is written straight to its place, last index first, from its length (kept
+ * per code): no stack to fill and empty again, and a row's end is checked once a string, not once
+ * an index. A string may run past the row; what overhangs is moved to the start of the next.
  */
 export function decodeLzw(
 	reader: ByteReader,
@@ -25,16 +29,22 @@ export function decodeLzw(
 	if (minCodeSize < 1 || minCodeSize > 11) throw new GifFormatError("bad LZW code size");
 	const clear = 1 << minCodeSize;
 	const end = clear + 1;
-	// The dictionary: each code is a previous code plus one index. `first` is the string's first index.
+	// The dictionary: each code is a previous code plus one index; `first` is its string's first
+	// index, `length` the string's length.
 	const prefix = new Uint16Array(MAX_CODES);
 	const suffix = new Uint8Array(MAX_CODES);
 	const first = new Uint8Array(MAX_CODES);
+	const length = new Uint16Array(MAX_CODES);
 	for (let code = 0; code < clear; code++) {
 		suffix[code] = code;
 		first[code] = code;
+		length[code] = 1;
 	}
-	const stack = new Uint8Array(MAX_CODES);
-	const line = new Uint8Array(width);
+	// A row, and room for the longest string to run past its end.
+	const line = new Uint8Array(width + MAX_CODES);
+	const whole = line.subarray(0, width);
+	const { bytes } = reader;
+	let at = reader.at;
 	let x = 0;
 	let row = 0;
 	let codeSize = minCodeSize + 1;
@@ -50,11 +60,13 @@ export function decodeLzw(
 			unpaid = 0;
 		}
 		while (count < codeSize) {
+			if (at >= bytes.length) throw new GifFormatError("data ends early");
 			if (blockLeft === 0) {
-				blockLeft = reader.byte();
+				blockLeft = bytes[at++]!;
 				if (blockLeft === 0) throw new GifFormatError("image data ends before the last row");
+				continue;
 			}
-			bits |= reader.byte() << count;
+			bits |= bytes[at++]! << count;
 			count += 8;
 			blockLeft--;
 		}
@@ -68,38 +80,42 @@ export function decodeLzw(
 			continue;
 		}
 		if (code === end) throw new GifFormatError("image data ends before the last row");
-		let depth = 0;
+		let size: number;
 		if (previous < 0) {
 			if (code >= clear) throw new GifFormatError("LZW code before any string");
-			stack[depth++] = code;
+			line[x] = code;
+			size = 1;
 		} else {
 			if (code > next || (code === next && next >= MAX_CODES)) throw new GifFormatError("LZW code out of range");
 			// The one code not yet in the table (KwKwK case) is the previous string plus its own first index.
-			const known = code < next;
-			let walk = known ? code : previous;
-			if (!known) stack[depth++] = first[previous]!;
-			while (walk >= clear) {
-				stack[depth++] = suffix[walk]!;
+			let walk = code;
+			size = length[code]!;
+			if (code === next) {
+				size = length[previous]! + 1;
+				line[x + size - 1] = first[previous]!;
+				walk = previous;
+			}
+			for (let i = x + length[walk]! - 1; i >= x; i--) {
+				line[i] = suffix[walk]!;
 				walk = prefix[walk]!;
 			}
-			stack[depth++] = walk;
 			if (next < MAX_CODES) {
 				prefix[next] = previous;
-				suffix[next] = known ? first[code]! : first[previous]!;
+				suffix[next] = line[x]!;
 				first[next] = first[previous]!;
+				length[next] = length[previous]! + 1;
 				next++;
 				if (next === 1 << codeSize && codeSize < 12) codeSize++;
 			}
 		}
 		previous = code;
-		// The string was collected last index first.
-		while (depth > 0) {
-			line[x++] = stack[--depth]!;
-			if (x === width) {
-				onRow(line, row++);
-				x = 0;
-				if (row === rows) return;
-			}
+		x += size;
+		while (x >= width) {
+			onRow(whole, row++);
+			if (row === rows) break;
+			line.copyWithin(0, width, x);
+			x -= width;
 		}
 	}
+	reader.at = at;
 }
