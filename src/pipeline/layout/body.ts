@@ -31,15 +31,79 @@ const DIAGONAL = Math.SQRT2;
  * The body of a shape given as one byte per pixel of `box` (1 inside), `area` of them set: its box
  * and inside, or the shape as given when it has no limb.
  *
+ * A body is found at half size first (a quarter of the pixels), where a balloon's tail is still
+ * many cells long and wide: there each pixel of the shape cut off is one whose cell is. A shape
+ * whose tests at half size fall within the error of halving (a limb reaching about LIMB_REACH, a
+ * root about as narrow as ROOT_SHARE allows) is looked at again at full size, as is a small one.
+ */
+export function bodyOf(box: Box, inside: Uint8Array, area: number): { box: Box; inside: Uint8Array } {
+	const w = box.x1 - box.x0;
+	const h = box.y1 - box.y0;
+	const half = w * h >= MIN_HALVED ? halved(inside, w, h) : undefined;
+	let cut = half ? limbsOf(half.mask, half.w, half.h, half.area, 2) : "unsure";
+	if (cut === "unsure") cut = limbsOf(inside, w, h, area, 1);
+	if (cut === "none" || cut === "unsure") return { box, inside };
+	const { labels, isLimb, scale, w: lw } = cut;
+	const body = inside.slice();
+	for (let y = 0, i = 0; y < h; y++) {
+		const row = ((y / scale) | 0) * lw;
+		for (let x = 0; x < w; x++, i++) if (body[i] && isLimb[labels[row + ((x / scale) | 0)]!]) body[i] = 0;
+	}
+	const kept = boundingBox(body, w, h);
+	if (!kept) return { box, inside };
+	const bodyBox = { x0: box.x0 + kept.x0, y0: box.y0 + kept.y0, x1: box.x0 + kept.x1, y1: box.y0 + kept.y1 };
+	return { box: bodyBox, inside: reframe(body, box, bodyBox) };
+}
+
+/** Shapes of fewer pixels than this (their box) are looked at at full size only: it costs little there. */
+const MIN_HALVED = 64 * 64;
+/**
+ * How far (cells of the half-size mask) a distance measured there may be from half the one at full
+ * size: the cells a pixel's edge moves by, the chamfer's own error over a few cells, and the centres
+ * of discs moved by as much.
+ */
+const HALVING_ERROR = 3;
+
+/** The limbs a mask's inside has: each pixel's piece (`labels`, 0 for none) and which pieces are limbs. */
+interface Limbs {
+	labels: Int32Array;
+	isLimb: Uint8Array;
+	/** Pixels of the shape a pixel of the mask stands for, each way. */
+	scale: number;
+	/** The mask's width. */
+	w: number;
+}
+
+/**
+ * The shape at half size: a cell is inside when any of its four pixels is, so that a tail one pixel
+ * wide stays whole, and every pixel of the shape lies in a cell of it.
+ */
+function halved(inside: Uint8Array, w: number, h: number): { mask: Uint8Array; w: number; h: number; area: number } {
+	const hw = (w + 1) >> 1;
+	const hh = (h + 1) >> 1;
+	const mask = new Uint8Array(hw * hh);
+	for (let y = 0, i = 0; y < h; y++) {
+		const row = (y >> 1) * hw;
+		for (let x = 0; x < w; x++, i++) if (inside[i]) mask[row + (x >> 1)] = 1;
+	}
+	let area = 0;
+	for (let i = 0; i < mask.length; i++) area += mask[i]!;
+	return { mask, w: hw, h: hh, area };
+}
+
+/**
+ * The limbs of a shape given as one byte per pixel (1 inside), `area` of them set, each pixel of
+ * the mask `scale` px of the shape each way: "none" when it has none; at half size, "unsure" when a
+ * test falls within HALVING_ERROR of its bound.
+ *
  * Both distance maps are chamfer distances (two raster passes each) in one array a pixel wider on
  * every side: first each inside pixel's distance from the world outside it (past the box's edge
  * too), then, in place, each pixel's distance from the centres of the discs that fit. Each pass
  * also does what would otherwise take a pass of its own over the shape (seeding, the deepest pixel,
  * the centres, how far the inside reaches past them): most balloons end after these four.
  */
-export function bodyOf(box: Box, inside: Uint8Array, area: number): { box: Box; inside: Uint8Array } {
-	const w = box.x1 - box.x0;
-	const h = box.y1 - box.y0;
+function limbsOf(inside: Uint8Array, w: number, h: number, area: number, scale: number): Limbs | "none" | "unsure" {
+	const error = scale > 1 ? HALVING_ERROR : 0;
 	const pw = w + 2;
 	// The frame around the box, and every pixel outside the shape, is 0: the world outside it.
 	const d = new Float32Array(pw * (h + 2));
@@ -57,7 +121,7 @@ export function bodyOf(box: Box, inside: Uint8Array, area: number): { box: Box; 
 		}
 	}
 	const radius = BODY_RADIUS * deepest;
-	if (radius < 2) return { box, inside };
+	if (radius < 2 + error) return error > 0 ? "unsure" : "none";
 	// From the centres of the discs that fit: the opening is every inside pixel within a radius of one.
 	// Past the box lies no centre.
 	for (let x = 0; x < pw; x++) {
@@ -82,7 +146,7 @@ export function bodyOf(box: Box, inside: Uint8Array, area: number): { box: Box; 
 		}
 	}
 	// Nothing reaches far enough to be a limb: most balloons.
-	if (farthest - radius <= LIMB_REACH * radius) return { box, inside };
+	if (farthest - radius <= LIMB_REACH * radius - error) return "none";
 	/** Distance of pixel (x, y) of the box from the nearest centre. */
 	const fromCentres = (x: number, y: number) => d[(y + 1) * pw + x + 1]!;
 	const trimmed = new Uint8Array(w * h);
@@ -109,21 +173,22 @@ export function bodyOf(box: Box, inside: Uint8Array, area: number): { box: Box; 
 		}
 	}
 	// Far beyond what stays, through a narrow root: a strip along the rim (a tight label's inside
-	// notched by glyphs touching its outline) meets the rest along much of the shape's width.
+	// notched by glyphs touching its outline) meets the rest along much of the shape's width. Each
+	// test a margin `error` either side of its bound: beyond it, as at full size; within it, unsure.
+	const rootLimit = ROOT_SHARE * Math.min(w, h);
 	const limb = (piece: number) =>
-		reach[piece]! - radius > LIMB_REACH * radius && root[piece]! <= ROOT_SHARE * Math.min(w, h);
+		reach[piece]! - radius > LIMB_REACH * radius + error && root[piece]! <= rootLimit - error;
+	const notLimb = (piece: number) =>
+		reach[piece]! - radius <= LIMB_REACH * radius - error || root[piece]! > rootLimit + error;
+	if (pieces.some((_, k) => !limb(k + 1) && !notLimb(k + 1))) return "unsure";
 	const limbs = pieces.filter((_, k) => limb(k + 1));
 	const cut = limbs.reduce((sum, p) => sum + p.area, 0);
 	// Many limbs, or most of the shape, are not tails: the teeth of a tight balloon's inside between
 	// glyphs that touch its outline (never part of the inside), around a body too small to hold text.
-	if (limbs.length === 0 || limbs.length > MAX_LIMBS || cut > MAX_CUT * area) return { box, inside };
+	if (error > 0 && Math.abs(cut - MAX_CUT * area) <= error * Math.sqrt(area)) return "unsure";
+	if (limbs.length === 0 || limbs.length > MAX_LIMBS || cut > MAX_CUT * area) return "none";
 	const isLimb = Uint8Array.from({ length: pieces.length + 1 }, (_, piece) => (piece > 0 && limb(piece) ? 1 : 0));
-	const body = inside.slice();
-	for (let i = 0; i < body.length; i++) if (isLimb[labels[i]!]) body[i] = 0;
-	const kept = boundingBox(body, w, h);
-	if (!kept) return { box, inside };
-	const bodyBox = { x0: box.x0 + kept.x0, y0: box.y0 + kept.y0, x1: box.x0 + kept.x1, y1: box.y0 + kept.y1 };
-	return { box: bodyBox, inside: reframe(body, box, bodyBox) };
+	return { labels, isLimb, scale, w };
 }
 
 /**
