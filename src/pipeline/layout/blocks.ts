@@ -61,19 +61,10 @@ function together(a: Finding, b: Finding): boolean {
 			overlap(a.container.box, b.container.box) >= NESTED * Math.min(area(a.container.box), area(b.container.box));
 		return sharedInk(a.lettering, b.lettering) >= SHARED_INK || (free && (nested || oneLine(a, b)));
 	}
-	// Two blocks to be covered whose panels would overlap (a caption the reader split in two, lines
-	// of one read apart): one panel holding both translations, not two drawn over each other.
-	if (!a.lettering && !b.lettering && !a.closed && !b.closed && toCover(a) && toCover(b))
-		if (overlap(a.container.box, b.container.box) > 0) return true;
 	const ra = a.region.box;
 	const rb = b.region.box;
 	if (iou(ra, rb) >= SAME_BOX) return true;
 	return sameReading(a.text, b.text) && overlap(ra, rb) >= SAME_TEXT_OVERLAP * Math.min(area(ra), area(rb));
-}
-
-/** A finding with no lettering whose block would be covered: its text is to change (else it is kept). */
-function toCover(f: Finding): boolean {
-	return !sameText(f.text, f.translation);
 }
 
 /**
