@@ -2,6 +2,7 @@ import { PhotonImage } from "@cf-wasm/photon";
 import { PipelineError } from "./errors";
 import { decodeGifRows } from "./pixels/gif/decode";
 import { ImageDataError } from "./pixels/image-error";
+import type { JpegContainer } from "./pixels/jpeg/container";
 import { decodeJpegHalfRows, decodeJpegRaster, decodeJpegRows, resumableJpegRows } from "./pixels/jpeg/decode";
 import { turnedDecodes } from "./pixels/jpeg/turned";
 import { applyOrientation, emitOriented } from "./pixels/orientation";
@@ -48,8 +49,9 @@ export function decodeRows(image: ProbedImage, sink: RowSink, wanted?: readonly 
  * kinds decode again from the top.
  */
 export function resumableRows(image: ProbedImage): (sink: RowSink, from: number) => void {
-	if (image.format === "jpeg" && image.jpeg.decoder !== "photon") {
-		const resume = resumableJpegRows(image.bytes, image.jpeg);
+	const jpeg = ourJpeg(image);
+	if (jpeg) {
+		const resume = resumableJpegRows(image.bytes, jpeg);
 		return (sink, from) => clientFault(() => resume(sink, from));
 	}
 	return (sink) => decodeRows(image, sink);
@@ -61,7 +63,8 @@ export function resumableRows(image: ProbedImage): (sink: RowSink, from: number)
  * for each stop); the other kinds at the top of the image.
  */
 export function resumesNear(image: ProbedImage): boolean {
-	return image.format === "jpeg" && image.jpeg.decoder !== "photon" && image.jpeg.orientation <= 2;
+	const jpeg = ourJpeg(image);
+	return !!jpeg && jpeg.orientation <= 2;
 }
 
 /**
@@ -74,8 +77,9 @@ export function decodesAfterModel(image: ProbedImage): {
 	rows(sink: RowSink, wanted: readonly Box[]): void;
 	resumable(): (sink: RowSink, from: number) => void;
 } {
-	if (image.format === "jpeg" && image.jpeg.decoder !== "photon" && image.jpeg.orientation > 2) {
-		const decode = turnedDecodes(image.bytes, image.jpeg);
+	const jpeg = ourJpeg(image);
+	if (jpeg && jpeg.orientation > 2) {
+		const decode = turnedDecodes(image.bytes, jpeg);
 		return {
 			rows: (sink, wanted) => clientFault(() => decode(sink, wanted)),
 			resumable: () => (sink, from) => clientFault(() => decode(sink, undefined, from)),
@@ -92,9 +96,9 @@ export function decodesAfterModel(image: ProbedImage): {
  * its pixels are the full-size ones averaged within rounding, not exactly.
  */
 export function halfSizeDecode(image: ProbedImage): ((sink: RowSink) => { colour: boolean }) | undefined {
-	if (image.format !== "jpeg" || image.jpeg.decoder === "photon" || image.jpeg.orientation > 2) return undefined;
-	const { bytes, jpeg } = image;
-	return (sink) => clientFault(() => decodeJpegHalfRows(bytes, jpeg, sink));
+	const jpeg = ourJpeg(image);
+	if (!jpeg || jpeg.orientation > 2) return undefined;
+	return (sink) => clientFault(() => decodeJpegHalfRows(image.bytes, jpeg, sink));
 }
 
 /**
@@ -125,6 +129,11 @@ function wholeRaster(image: ProbedImage): Raster | undefined {
 		return applyOrientation(decodeJpegRaster(image.bytes, jpeg), jpeg.orientation);
 	}
 	return undefined;
+}
+
+/** The image's JPEG container when our own decoder takes it (photon takes the kinds it does not). */
+function ourJpeg(image: ProbedImage): JpegContainer | undefined {
+	return image.format === "jpeg" && image.jpeg.decoder !== "photon" ? image.jpeg : undefined;
 }
 
 function decodeWithPhoton(bytes: Uint8Array): Raster {
