@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { grow } from "../../src/pipeline/patch";
 import type { Box, TranslatedRegion } from "../../src/pipeline/types";
 import { layOut } from "../support/lay-out";
 import { Page, rough } from "./page";
@@ -50,6 +51,19 @@ describe("lettering touching its balloon's outline, read with a rough box", () =
 			expect(page.artChanged(erased)).toBe(0);
 		},
 	);
+
+	// An exact box holds the panel: its lettering is looked for from the box, on a patch reaching into
+	// the grey page, which is ink against the panel's white. Measured against that page, the border
+	// would seem as wide as the page, and the strokes lying along it would stay as border. The pixel
+	// of a stroke next to the border is left to it (where the border's width is read a pixel apart,
+	// taking that pixel would notch the border itself).
+	it("erases a panel's lettering fitted tight to its border from an exact box, all but the pixel against the border", () => {
+		const { page, box } = tightPanel();
+		const { blocks, erased } = lay(page, box);
+		expect(blocks).toHaveLength(1);
+		expect(page.lettersLeft(erased, grow(box, -1))).toBe(0);
+		expect(page.artChanged(erased)).toBe(0);
+	});
 
 	it("erases a stroke standing alone in a glyph's counter that the border closes (the dot in 的's 勺)", () => {
 		const page = new Page(360, 260, [200, 206, 214, 255]);

@@ -7,7 +7,7 @@
  * background around the lettering (for the translation to use), at most a glyph's size beyond it.
  */
 import { area, clipBox, cutPatch, grow, toImageBox, toPatchBox, union, within } from "../patch";
-import type { Box, Patch, Rgb, TranslatedRegion } from "../types";
+import type { Box, Container, Patch, Rgb, TranslatedRegion } from "../types";
 import { type Background, shiftBackground } from "./background";
 import { cleanArea } from "./clean-area";
 import { type Finding, measureGlyphs, nothingFound } from "./finding";
@@ -40,7 +40,7 @@ const MAX_DENSITY = 0.8;
 
 /**
  * `padded` is the patch the background was fitted on; `ownedElsewhere` tells a component (image
- * px) that belongs to another block.
+ * px) that belongs to another block; `held`, the container the reader's box holds, when it holds one.
  */
 export function findAround(
 	crop: Patch,
@@ -51,6 +51,7 @@ export function findAround(
 	padded: Box,
 	ownedElsewhere: (box: Box) => boolean,
 	backgroundColor: Rgb,
+	held?: Container,
 ): Finding {
 	const largest = maxGlyph(region.text, readerBox, region.vertical);
 	// The first patch is the one the background was measured on; the lettering's colour and the
@@ -72,7 +73,8 @@ export function findAround(
 			bottom: work.y1 >= search.y1,
 		};
 		const owned = (c: Component) => ownedElsewhere(toImageBox(patch, c));
-		const glyphs = glyphsAround(patch, ink, inReader, region.vertical, largest, owned, final);
+		const balloon = held && insideOver(held, patch.box);
+		const glyphs = glyphsAround(patch, ink, inReader, region.vertical, largest, owned, final, balloon);
 		if (!glyphs.box) return nothingFound(region, coverArea(readerBox), search, backgroundColor);
 		const textBox = toImageBox(patch, glyphs.box);
 		// On texture only pixels near the lettering may be ink (ink.ts): lettering running to the
@@ -177,6 +179,20 @@ function growth(textBox: Box, glyphSize: number, vertical: boolean, byColour: bo
 	const w = textBox.x1 - textBox.x0;
 	const h = textBox.y1 - textBox.y0;
 	return vertical ? [reach, Math.max(reach, h)] : [Math.max(reach, w), reach];
+}
+
+/** A container's inside (its box where it has no shape) as a mask over a patch (image px). */
+function insideOver(container: Container, patch: Box): Uint8Array {
+	const { box, inside } = container;
+	const bw = box.x1 - box.x0;
+	const pw = patch.x1 - patch.x0;
+	const mask = new Uint8Array(pw * (patch.y1 - patch.y0));
+	for (let y = Math.max(box.y0, patch.y0); y < Math.min(box.y1, patch.y1); y++) {
+		for (let x = Math.max(box.x0, patch.x0); x < Math.min(box.x1, patch.x1); x++) {
+			if (!inside || inside[(y - box.y0) * bw + x - box.x0]) mask[(y - patch.y0) * pw + x - patch.x0] = 1;
+		}
+	}
+	return mask;
 }
 
 /** Whether `box` comes within `reach` of a side of `limit` that is not the search area's. */

@@ -17,6 +17,7 @@ import { type Component, labelComponents } from "./components";
 import type { InkScore } from "./ink";
 import { boundingBox, fillHolesInBounds, growInto, without } from "./masks";
 import { findOutline, insideAround } from "./outline";
+import type { HeldBalloon } from "./shelves";
 
 export type { Component } from "./components";
 
@@ -282,8 +283,9 @@ export interface Sides {
  * component (patch coordinates), that it is another block's: inside another region's box rather
  * than this one's, or inside another block's container. `final` marks the patch sides that are the
  * search area's: components that touch them are art running on (or lettering beyond reach), never
- * glyphs. Components touching another side, or as near it as glyphs are linked, make `reachesEdge`
- * true: the caller grows the patch.
+ * glyphs. `balloon` marks the inside of a balloon the reader's box holds (its strokes may lie along
+ * its outline, and the art around it be ink against its paper). Components touching another side,
+ * or as near it as glyphs are linked, make `reachesEdge` true: the caller grows the patch.
  */
 export function glyphsAround(
 	patch: Patch,
@@ -293,14 +295,19 @@ export function glyphsAround(
 	maxGlyph: number,
 	ownedElsewhere: (c: Component) => boolean,
 	final: Sides,
+	balloon?: Uint8Array,
 ): Glyphs & { reachesEdge: boolean } {
 	const { width: w, height: h } = patch;
 	const strongInk = threshold(ink.score, ink.strong);
+	const held: HeldBalloon | undefined = balloon && {
+		inside: balloon,
+		dark: asDarkAsLettering(ink, strongInk, readerBox, w),
+	};
 	// On a pattern, lettering splits the tone into pockets that would pass for the world beyond an outline.
 	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
 	const outline = ink.onPattern
 		? undefined
-		: findOutline(strongInk, w, h, insideAround(strongInk, w, h, readerBox), readerBox, em, false);
+		: findOutline(strongInk, w, h, insideAround(strongInk, w, h, readerBox), readerBox, em, false, held);
 	const labels = new Int32Array(w * h);
 	const seeds = outline ? without(strongInk, outline) : strongInk;
 	const components = labelComponents(seeds, w, h, labels);
@@ -336,6 +343,38 @@ export function glyphsAround(
 			outlinePieces(outline, w, h).some((p) => nearSide(p, 1) && glyphs.components.some((c) => gap(p, c) <= reach)));
 	return { ...glyphs, reachesEdge };
 }
+
+/**
+ * The ink as dark as the lettering: scoring within DARK_LEVELS of the lettering's own score, the
+ * score nine tenths of the strong ink in the reader's box reach (the lettering is the darkest there;
+ * a rough box takes in art too). Balloons are outlined in the lettering's black; the art around them
+ * is lighter where it does not meet the lettering's black.
+ */
+function asDarkAsLettering(ink: InkScore, strongInk: Uint8Array, readerBox: Box, w: number): Uint8Array {
+	const counts = new Uint32Array(256);
+	let n = 0;
+	for (let y = readerBox.y0; y < readerBox.y1; y++) {
+		for (let x = readerBox.x0; x < readerBox.x1; x++) {
+			if (!strongInk[y * w + x]) continue;
+			counts[ink.score[y * w + x]!]!++;
+			n++;
+		}
+	}
+	let level = ink.strong;
+	for (let v = 0, seen = 0; v < 256 && n > 0; v++) {
+		seen += counts[v]!;
+		if (seen >= LETTERING_SHARE * n) {
+			level = v;
+			break;
+		}
+	}
+	return threshold(ink.score, Math.max(ink.strong, level - DARK_LEVELS));
+}
+
+/** Share of the strong ink in the reader's box scoring at most the lettering's level. */
+const LETTERING_SHARE = 0.9;
+/** How far below the lettering's score ink is still as dark (out of 255). */
+const DARK_LEVELS = 16;
 
 /** The outline's connected pieces (findOutline's mask is 0 or 1 a pixel, as labelComponents takes). */
 function outlinePieces(outline: Uint8Array, w: number, h: number): Component[] {

@@ -134,7 +134,7 @@ export function layoutCrop(
 		const ownedElsewhere = (c: Box) =>
 			containers.some((f) => holds(f, centre(c))) ||
 			others.some((o) => overlap(c, o.box) > Math.max(overlap(c, readerBox), 0.5 * area(c)));
-		const finding = findAround(crop, region, search, readerBox, bg, padded, ownedElsewhere, colour);
+		const finding = findAround(crop, region, search, readerBox, bg, padded, ownedElsewhere, colour, held);
 		findings.push(
 			held && finding.lettering ? { ...finding, part, container: held, closed: true } : { ...finding, part },
 		);

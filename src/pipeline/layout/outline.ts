@@ -2,6 +2,7 @@ import { intersects, within } from "../patch";
 import type { Box } from "../types";
 import { labelComponents } from "./components";
 import { dilate, inverted, without } from "./masks";
+import { type HeldBalloon, shelvesOnOutline } from "./shelves";
 import { stepsFrom } from "./steps";
 
 /**
@@ -20,8 +21,9 @@ import { stepsFrom } from "./steps";
  * `ink` holds 1 for ink pixels; the stroke width is measured over `strokeBox`, and `em` (the
  * lettering's size) bounds how long a peeled stroke may be. `closed` says the inside is a closed
  * shape found in the pixels, so that the outline is a drawn one, smooth along its length (see
- * absorbSlivers). Undefined when nothing outside the balloon reaches the patch edge (text well
- * inside its balloon or on open background: no outline).
+ * absorbSlivers). `held`: the balloon the reader's box holds, whose outline strokes laid against it
+ * are told from by their darkness (shelves.ts). Undefined when nothing outside the balloon reaches
+ * the patch edge (text well inside its balloon or on open background: no outline).
  */
 export function findOutline(
 	ink: Uint8Array,
@@ -31,6 +33,7 @@ export function findOutline(
 	strokeBox: Box,
 	em: number,
 	closed: boolean,
+	held?: HeldBalloon,
 ): Uint8Array | undefined {
 	const n = w * h;
 	const outside = new Uint8Array(n);
@@ -46,7 +49,7 @@ export function findOutline(
 	for (let i = 0; i < n; i++) if (parts[i] && !ink[i]) beyond[parts[i]! - 1] = true;
 	const outline = new Uint8Array(n);
 	for (let i = 0; i < n; i++) if (ink[i] && parts[i] && beyond[parts[i]! - 1]) outline[i] = 1;
-	peelStrokes(outline, ink, outside, w, h, radius, em);
+	peelStrokes(outline, ink, outside, w, h, radius, em, held);
 	if (closed) absorbSlivers(outline, ink, w, h, radius);
 	return outline.includes(1) ? outline : undefined;
 }
@@ -102,7 +105,7 @@ export function insideAround(ink: Uint8Array, w: number, h: number, readerBox: B
  * the balloon's inside (dIn) and from the world beyond it (dOut); the outline's own width there is
  * the median dOut of its inner rim nearby (some eight to twelve strokes around: longer than a
  * stroke laid along it, so a stroke does not count as the outline's width, yet local, as outlines
- * vary and art may back them). Where the band is wider than that by up to two strokes, its outer part of the
+ * vary and art may back them; around a held balloon, see shelves.ts). Where the band is wider than that by up to two strokes, its outer part of the
  * outline's width is the outline and the rest a stroke laid against it, if that rest joins a glyph
  * (else it is the outline a pixel wider there) and is no longer than a line is high. Wider bands,
  * and outlines measured wider than two strokes (art drawn against them), are beyond telling apart
@@ -116,6 +119,7 @@ function peelStrokes(
 	h: number,
 	stroke: number,
 	em: number,
+	held: HeldBalloon | undefined,
 ) {
 	if (!touchesGlyph(outline, ink, w)) return;
 	// Steps through ink from the inside, and from the world beyond (past the patch edge too), only as
@@ -135,6 +139,7 @@ function peelStrokes(
 			peeled.push(i);
 		}
 	}
+	if (held) peeled.push(...shelvesOnOutline(outline, outside, ink, dIn, held, w, h));
 	if (peeled.length === 0) return;
 	// A stroke is no longer than a line of text is high (the reader box's short side at most): a
 	// longer peel is the outline itself, measured thicker than the outline near it.
