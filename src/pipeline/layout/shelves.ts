@@ -26,7 +26,7 @@ export interface HeldBalloon {
 }
 
 /** Share of the inner rim's bands at most as thin as the outline's width. */
-const RIM_SHARE = 0.25;
+const RIM_SHARE = 0.5;
 
 /**
  * The outline pixels (`outline` 1) that are strokes laid against it, marked 2 and returned. `outside`
