@@ -199,6 +199,7 @@ function followsPlane(patch: Patch, inside: Int32Array, colour: number[], planes
 
 /** Largest channel difference between each pixel of the patch and the background there, up to 255. */
 export function distanceMap(patch: Patch, planes: [number, number, number][]): Uint8Array {
+	if (planes.every(([, b, c]) => b === 0 && c === 0)) return distanceFromColour(patch, planes);
 	const { width: w, height: h, data } = patch;
 	const out = new Uint8Array(w * h);
 	const [r, g, b, a] = planes as [Plane, Plane, Plane, Plane];
@@ -210,6 +211,28 @@ export function distanceMap(patch: Patch, planes: [number, number, number][]): U
 			const da = Math.abs(data[i * 4 + 3]! - (a[0] + a[1] * x + a[2] * y));
 			out[i] = Math.min(255, Math.max(dr, dg, db, da));
 		}
+	}
+	return out;
+}
+
+/**
+ * distanceMap for planes without slope (a flat background: a balloon, a label, most of layout's
+ * calls): each channel's difference looked up by value, 256 of them, not computed per pixel.
+ */
+function distanceFromColour(patch: Patch, planes: Plane[]): Uint8Array {
+	const { width: w, height: h, data } = patch;
+	const out = new Uint8Array(w * h);
+	const off = new Float64Array(4 * 256);
+	for (let c = 0; c < 4; c++) for (let v = 0; v < 256; v++) off[c * 256 + v] = Math.abs(v - planes[c]![0]);
+	for (let i = 0, p = 0; i < out.length; i++, p += 4) {
+		let d = off[data[p]!]!;
+		const dg = off[256 + data[p + 1]!]!;
+		if (dg > d) d = dg;
+		const db = off[512 + data[p + 2]!]!;
+		if (db > d) d = db;
+		const da = off[768 + data[p + 3]!]!;
+		if (da > d) d = da;
+		out[i] = Math.min(d, 255);
 	}
 	return out;
 }
