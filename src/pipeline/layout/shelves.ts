@@ -6,8 +6,9 @@
  * (outline.ts, peelStrokes). Counted only where the ink is as dark as the lettering (balloons are
  * outlined in the lettering's black), and its anti-aliased rim, the band ends where the art begins.
  *
- * The outline's width is read once for the balloon: a quarter of the bands at its inner rim are this
- * thin or thinner (strokes laid against it only widen it). An outline pixel is a stroke's when the
+ * The outline's width is read once for the balloon: the median band at its inner rim (strokes laid
+ * against it widen it where they lie, and so does grain as dark as the lettering where it touches
+ * the outline; a lower share took the outline itself for a stroke there). An outline pixel is a stroke's when the
  * band there is wider by a stroke (of the lettering inside the balloon), the pixel lies within that
  * excess and a pixel clear of the outline's width (the width read at one place and another differs
  * by a pixel: that pixel is left to the outline, never taken from it), and the world beyond lies
@@ -25,7 +26,7 @@ export interface HeldBalloon {
 	dark: Uint8Array;
 }
 
-/** Share of the inner rim's bands at most as thin as the outline's width. */
+/** Share of the inner rim's bands at most as thin as the outline's width: the median. */
 const RIM_SHARE = 0.5;
 
 /**
