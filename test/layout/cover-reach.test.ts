@@ -49,6 +49,18 @@ describe("a cover over a box cut short on a scanned screen", () => {
 		expect(textBox.x1).toBeLessThan(second.x0);
 	});
 
+	it("two pieces of one line read more than a word space apart, the lettering running between them: one block", () => {
+		const { page, boxes } = onScreen([{ text: "NORTHWEST", x: 100 }]);
+		const [lettering] = boxes as [Box];
+		const { y0, y1 } = lettering;
+		const regions: TranslatedRegion[] = [
+			{ id: 0, text: "NORTH", box: { x0: 100, y0, x1: 190, y1 }, vertical: false, translation: "Nord" },
+			{ id: 1, text: "WEST", box: { x0: 206, y0, x1: lettering.x1, y1 }, vertical: false, translation: "ouest" },
+		];
+		const { blocks } = layOut(page.copy(), regions, "manga");
+		expect(blocks.map((b) => [b.treatment, b.regionIds, b.translation])).toEqual([["cover", [0, 1], "Nord ouest"]]);
+	});
+
 	it("a box around the whole line covers no further than before (its box and a fifth)", () => {
 		const { page, boxes } = onScreen([{ text: "NOW", x: 200 }]);
 		const [lettering] = boxes as [Box];

@@ -4,7 +4,7 @@
  * balloon twice) are one region; the treatment of each block follows from what was found.
  */
 import { area, overlap, union } from "../patch";
-import type { Box, TextBlock, TranslatedRegion } from "../types";
+import type { Box, TextBlock } from "../types";
 import { shiftBackground } from "./background";
 import type { Finding, Lettering } from "./finding";
 import { readingOrder } from "./in-container";
@@ -127,7 +127,7 @@ function joinCoveredLines(findings: Finding[], parent: number[], root: (k: numbe
 			const [a, b] = [findings[i]!, findings[j]!];
 			if (!groups.get(root(i)) || !groups.get(root(j)) || root(i) === root(j)) continue;
 			if (a.region.id === b.region.id) continue;
-			const gap = runsOn(a.region, b.region);
+			const gap = runsOn(a, b);
 			if (gap !== null) pairs.push({ i, j, gap });
 		}
 	}
@@ -150,18 +150,21 @@ function toCover(f: Finding): boolean {
 }
 
 /**
- * How far apart two regions' boxes lie along one line they share (negative where they overlap), or
- * null when they are not one line at one size: across it they share most of the thinner one, their
- * thicknesses are within the reader's error of one another, and the gap is under a word space.
+ * How far apart two covers' lettering lies along one line they share (negative where it overlaps),
+ * or null when they are not one line at one size: across it their boxes share most of the thinner
+ * one, their thicknesses are within the reader's error of one another, and the gap between their
+ * lettering (each box run on as far as its lettering was seen to go) is under a word space.
  */
-function runsOn(a: TranslatedRegion, b: TranslatedRegion): number | null {
-	if (a.vertical !== b.vertical) return null;
-	const [ta, tb] = [a.box, b.box];
-	const [a0, a1, b0, b1] = a.vertical ? [ta.x0, ta.x1, tb.x0, tb.x1] : [ta.y0, ta.y1, tb.y0, tb.y1];
+function runsOn(a: Finding, b: Finding): number | null {
+	const vertical = a.region.vertical;
+	if (vertical !== b.region.vertical) return null;
+	const [ta, tb] = [a.region.box, b.region.box];
+	const [a0, a1, b0, b1] = vertical ? [ta.x0, ta.x1, tb.x0, tb.x1] : [ta.y0, ta.y1, tb.y0, tb.y1];
 	const thin = Math.min(a1 - a0, b1 - b0);
 	const thick = Math.max(a1 - a0, b1 - b0);
 	const across = Math.min(a1, b1) - Math.max(a0, b0);
-	const gap = a.vertical ? Math.max(ta.y0 - tb.y1, tb.y0 - ta.y1) : Math.max(ta.x0 - tb.x1, tb.x0 - ta.x1);
+	const [ra, rb] = [a.lineRun ?? ta, b.lineRun ?? tb];
+	const gap = vertical ? Math.max(ra.y0 - rb.y1, rb.y0 - ra.y1) : Math.max(ra.x0 - rb.x1, rb.x0 - ra.x1);
 	const oneLine = across >= ONE_LINE * thin && thick <= COVER_SAME_SIZE * thin && gap <= COVER_GAP * thick;
 	return oneLine ? gap : null;
 }

@@ -148,7 +148,7 @@ export function layoutCrop(
 /** A cover run on as far as its line's lettering: the box it covers, and its room, reach it too. */
 function reachingOn(cover: Finding, line: Box): Finding {
 	const box = union(cover.textBox, line);
-	return { ...cover, textBox: box, container: { kind: "free", box } };
+	return { ...cover, textBox: box, container: { kind: "free", box }, lineRun: line };
 }
 
 /**
