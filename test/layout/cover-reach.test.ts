@@ -38,6 +38,26 @@ describe("a cover over a box cut short on a scanned screen", () => {
 		expect(textBox.x1).toBeGreaterThanOrEqual(lettering.x1);
 	});
 
+	it("a vertical column cut short to its lower part: the cover reaches its top", () => {
+		const page = new Page(200, 560).screen({ x0: 0, y0: 0, x1: 200, y1: 560 }, { grain: 8 });
+		const column = { vertical: true };
+		for (let dy = -1; dy <= 1; dy++)
+			for (let dx = -1; dx <= 1; dx++)
+				page.write(["NORTHWEST"], 90 + dx, 100 + dy, 4, { ...column, colour: [250, 250, 250, 255] });
+		const { box: lettering } = page.write(["NORTHWEST"], 90, 100, 4, { ...column, antialiased: true });
+		const region: TranslatedRegion = {
+			id: 0,
+			text: "NORTHWEST",
+			box: rough.cut(lettering, "bottom", 0.6),
+			vertical: true,
+			translation: "Nord-ouest",
+		};
+		const { blocks } = layOut(page.copy(), [region], "manga");
+		expect(blocks.map((b) => b.treatment)).toEqual(["cover"]);
+		expect(blocks[0]?.textBox.y0).toBeLessThanOrEqual(lettering.y0);
+		expect(blocks[0]?.textBox.y1).toBeGreaterThanOrEqual(lettering.y1);
+	});
+
 	it("stops where the line's lettering ends: another caption further along the line stays out", () => {
 		const { page, boxes } = onScreen([
 			{ text: "NORTHWEST", x: 30 },
