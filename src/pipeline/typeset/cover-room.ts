@@ -14,7 +14,7 @@ export interface Roomed {
 }
 
 /** The part of a cover's room (`own`) that reaches no other block's; empty when none is left. */
-export function coverReach(own: Roomed, others: Roomed[]): Box {
+export function coverRoom(own: Roomed, others: Roomed[]): Box {
 	const a = own.block.textBox;
 	let reach = own.room;
 	for (const other of others) {

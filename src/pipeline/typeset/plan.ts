@@ -7,7 +7,7 @@
  */
 import type { Mode } from "../../request/options";
 import type { Box, TextBlock } from "../types";
-import { coverReach } from "./cover-room";
+import { coverRoom } from "./cover-room";
 import { type FitOptions, type Fitted, fitText, layoutOverflowing } from "./fit";
 import type { FontLoader } from "./font-cache";
 import { FontSession } from "./font-cache";
@@ -117,7 +117,7 @@ export async function planPage(blocks: TextBlock[], opts: PageOptions): Promise<
 				continue;
 			}
 			if (!room) continue;
-			const frame = block.treatment === "cover" ? room.within(coverReach({ block, room: room.box }, roomed)) : room;
+			const frame = block.treatment === "cover" ? room.within(coverRoom({ block, room: room.box }, roomed)) : room;
 			// A cover with no room left beside other blocks is not drawn: its lettering stays, reported.
 			if (frame.box.x1 <= frame.box.x0 || frame.box.y1 <= frame.box.y0) {
 				overflow.push(...block.regionIds);
