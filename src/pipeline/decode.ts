@@ -3,7 +3,13 @@ import { PipelineError } from "./errors";
 import { decodeGifRows } from "./pixels/gif/decode";
 import { ImageDataError } from "./pixels/image-error";
 import type { JpegContainer } from "./pixels/jpeg/container";
-import { decodeJpegHalfRows, decodeJpegRaster, decodeJpegRows, resumableJpegRows } from "./pixels/jpeg/decode";
+import {
+	decodeJpegHalfRows,
+	decodeJpegRaster,
+	decodeJpegRows,
+	placedDecodes,
+	resumableJpegRows,
+} from "./pixels/jpeg/decode";
 import { turnedDecodes } from "./pixels/jpeg/turned";
 import { applyOrientation, emitOriented } from "./pixels/orientation";
 import { decodeAdam7, decodePngRows } from "./pixels/png-decode";
@@ -83,6 +89,13 @@ export function decodesAfterModel(image: ProbedImage): {
 		return {
 			rows: (sink, wanted) => clientFault(() => decode(sink, wanted)),
 			resumable: () => (sink, from) => clientFault(() => decode(sink, undefined, from)),
+		};
+	}
+	if (jpeg) {
+		const decode = placedDecodes(image.bytes, jpeg);
+		return {
+			rows: (sink, wanted) => clientFault(() => decode.rows(sink, wanted)),
+			resumable: () => (sink, from) => clientFault(() => decode.resumable(sink, from)),
 		};
 	}
 	return { rows: (sink, wanted) => decodeRows(image, sink, wanted), resumable: () => resumableRows(image) };
