@@ -75,9 +75,11 @@ export function resumesNear(image: ProbedImage): boolean {
 
 /**
  * The decodes of one image after the model: pass 2's, for boxes (`rows`, as `decodeRows` with
- * `wanted`), and pass 3's, taken up again (`resumable`). A JPEG turned by EXIF shares its window
- * marks among them (pixels/jpeg/turned.ts `turnedDecodes`): past the rows pass 2 read through,
- * each of pass 3's windows reads only its own MCUs, where its first would read all the data again.
+ * `wanted`), and pass 3's, taken up again (`resumable`). A JPEG of ours shares where they have been
+ * among them: turned by EXIF, its window marks (pixels/jpeg/turned.ts `turnedDecodes`: past the
+ * rows pass 2 read through, each of pass 3's windows reads only its own MCUs); else the places
+ * pass 3 is taken up from (pixels/jpeg/decode.ts `placedDecodes`), so that pass 2's decode for a
+ * group of crops lower down the page starts near its first crop, not at the top.
  */
 export function decodesAfterModel(image: ProbedImage): {
 	rows(sink: RowSink, wanted: readonly Box[]): void;
