@@ -83,15 +83,29 @@ export function fitBackground(patch: Patch, readerBox: Box, lettering?: Uint8Arr
  * signs on a wall, is measured as pattern or gradient, yet its lettering sits in flat shapes.
  */
 export function boxColours(patch: Patch, readerBox: Box): Background[] {
-	let pixels = boxPixels(patch, readerBox);
+	const { data } = patch;
+	const pixels = boxPixels(patch, readerBox);
 	const total = pixels.length;
+	let count = total;
 	const out: Background[] = [];
 	while (out.length < BOX_COLOURS) {
-		const mode = dominantColour(patch.data, pixels);
-		if (!mode || mode.share * pixels.length < SHAPE_SHARE * total) break;
-		out.push(flatBackground(mode.colour));
-		// Shades of one colour (paper under a gradient) are one colour to a flood: the next is another.
-		pixels = pixels.filter((i) => !nearColour(patch.data, i, mode.colour, SAME));
+		const colour = commonestColour(data, pixels, count);
+		if (!colour) break;
+		const [r, g, b, a] = colour as [number, number, number, number];
+		// In one pass: the pixels near the colour (its share), and those left for the next colour, in
+		// order, in place. Shades of one colour (paper under a gradient) are one colour to a flood:
+		// the next is another.
+		let near = 0;
+		let left = 0;
+		for (let k = 0; k < count; k++) {
+			const i = pixels[k]!;
+			const off = offColour(data, i * 4, r, g, b, a);
+			if (off <= FLAT) near++;
+			if (off > SAME) pixels[left++] = i;
+		}
+		if (near < SHAPE_SHARE * total) break;
+		out.push(flatBackground(colour));
+		count = left;
 	}
 	return out;
 }
@@ -166,12 +180,6 @@ const PAPER_SHARE = 0.8;
 const binLooked = new Uint8Array(65536);
 const SHAPE_SHARE = 0.05;
 
-function nearColour(data: Uint8Array, i: number, colour: number[], within = FLAT): boolean {
-	const o = i * 4;
-	for (let c = 0; c < 4; c++) if (Math.abs(data[o + c]! - colour[c]!) > within) return false;
-	return true;
-}
-
 /**
  * Whether the inside's background pixels (within SAME of its commonest colour) lie closer to the
  * ring's plane than to that one colour: a gradient runs on under the text, a flat fill does not.
@@ -191,6 +199,7 @@ function followsPlane(patch: Patch, inside: Int32Array, colour: number[], planes
 
 /** Largest channel difference between each pixel of the patch and the background there, up to 255. */
 export function distanceMap(patch: Patch, planes: [number, number, number][]): Uint8Array {
+	if (planes.every(([, b, c]) => b === 0 && c === 0)) return distanceFromColour(patch, planes);
 	const { width: w, height: h, data } = patch;
 	const out = new Uint8Array(w * h);
 	const [r, g, b, a] = planes as [Plane, Plane, Plane, Plane];
@@ -202,6 +211,28 @@ export function distanceMap(patch: Patch, planes: [number, number, number][]): U
 			const da = Math.abs(data[i * 4 + 3]! - (a[0] + a[1] * x + a[2] * y));
 			out[i] = Math.min(255, Math.max(dr, dg, db, da));
 		}
+	}
+	return out;
+}
+
+/**
+ * distanceMap for planes without slope (a flat background: a balloon, a label, most of layout's
+ * calls): each channel's difference looked up by value, 256 of them, not computed per pixel.
+ */
+function distanceFromColour(patch: Patch, planes: Plane[]): Uint8Array {
+	const { width: w, height: h, data } = patch;
+	const out = new Uint8Array(w * h);
+	const off = new Float64Array(4 * 256);
+	for (let c = 0; c < 4; c++) for (let v = 0; v < 256; v++) off[c * 256 + v] = Math.abs(v - planes[c]![0]);
+	for (let i = 0, p = 0; i < out.length; i++, p += 4) {
+		let d = off[data[p]!]!;
+		const dg = off[256 + data[p + 1]!]!;
+		if (dg > d) d = dg;
+		const db = off[512 + data[p + 2]!]!;
+		if (db > d) d = db;
+		const da = off[768 + data[p + 3]!]!;
+		if (da > d) d = da;
+		out[i] = Math.min(d, 255);
 	}
 	return out;
 }
@@ -222,35 +253,58 @@ function distanceAt(patch: Patch, planes: Plane[], i: number): number {
 }
 
 /**
- * The most common colour among the pixels (4 bits a channel; its median exactly), with the share
- * of pixels within FLAT of it. Undefined for no pixels.
- */
-/**
- * The histogram dominantColour counts in (4 bits a channel, 256 KB), zeroed again bin by bin after each
- * use: layout measures colours several times per region, mostly over far fewer pixels than bins.
+ * The histogram commonestColour counts in (4 bits a channel, 256 KB), zeroed again bin by bin after
+ * each use: layout measures colours several times per region, mostly over far fewer pixels than bins.
  */
 const colourCounts = new Uint32Array(65536);
 
+/**
+ * The most common colour among the pixels (4 bits a channel; its median exactly), with the share
+ * of pixels within FLAT of it. Undefined for no pixels.
+ */
 export function dominantColour(data: Uint8Array, pixels: Int32Array): { colour: number[]; share: number } | undefined {
-	if (pixels.length === 0) return undefined;
+	const colour = commonestColour(data, pixels, pixels.length);
+	if (!colour) return undefined;
+	const [r, g, b, a] = colour as [number, number, number, number];
+	let near = 0;
+	for (let k = 0; k < pixels.length; k++) if (offColour(data, pixels[k]! * 4, r, g, b, a) <= FLAT) near++;
+	return { colour, share: near / pixels.length };
+}
+
+/**
+ * The most common colour among the first `count` pixels (4 bits a channel; its median exactly); of
+ * two as common, the one that was first to be counted that often.
+ */
+function commonestColour(data: Uint8Array, pixels: Int32Array, count: number): number[] | undefined {
+	if (count === 0) return undefined;
 	const counts = colourCounts;
 	let best = 0;
-	for (const i of pixels) {
-		const bin = quantise(data, i);
+	for (let k = 0; k < count; k++) {
+		const bin = quantise(data, pixels[k]!);
 		const n = ++counts[bin]!;
 		if (n > counts[best]!) best = bin;
 	}
 	const members = new Int32Array(counts[best]!);
-	let k = 0;
-	for (const i of pixels) {
+	let m = 0;
+	for (let k = 0; k < count; k++) {
+		const i = pixels[k]!;
 		const bin = quantise(data, i);
-		if (bin === best) members[k++] = i;
+		if (bin === best) members[m++] = i;
 		counts[bin] = 0;
 	}
-	const colour = medianRgba(data, members)!;
-	let near = 0;
-	for (const i of pixels) if (nearColour(data, i, colour)) near++;
-	return { colour, share: near / pixels.length };
+	return medianRgba(data, members);
+}
+
+/** Largest channel difference (RGBA) between the pixel at byte `p` and (r, g, b, a). */
+function offColour(data: Uint8Array, p: number, r: number, g: number, b: number, a: number): number {
+	let off = Math.abs(data[p]! - r);
+	const dg = Math.abs(data[p + 1]! - g);
+	if (dg > off) off = dg;
+	const db = Math.abs(data[p + 2]! - b);
+	if (db > off) off = db;
+	const da = Math.abs(data[p + 3]! - a);
+	if (da > off) off = da;
+	return off;
 }
 
 export function quantise(data: Uint8Array, i: number): number {

@@ -126,6 +126,9 @@ function differences(
 			at[count++] = (y + SPAN) * pw + x + SPAN;
 		}
 	}
+	// Sampling every pixel (a small side), the pair a sample finds behind it is the pair another
+	// sample found ahead of it: each pair is looked at once and counted twice, the same counts.
+	const everyPixel = step === 1;
 	const shifts: Shift[] = [];
 	const diffs = new Uint32Array(256);
 	for (const [dx, dy] of tried) {
@@ -139,11 +142,16 @@ function differences(
 				diffs[Math.abs(lumas[i]! - lumas[ahead]!)]!++;
 				n++;
 			}
+			if (everyPixel) continue;
 			const behind = i - reach;
 			if (sides[behind] === side) {
 				diffs[Math.abs(lumas[i]! - lumas[behind]!)]!++;
 				n++;
 			}
+		}
+		if (everyPixel) {
+			for (let v = 0; v < 256; v++) diffs[v]! *= 2;
+			n *= 2;
 		}
 		if (n >= MIN_PAIRS) shifts.push({ dx, dy, diff: trimmedMean(diffs, n) });
 	}
