@@ -3,7 +3,13 @@ import { PipelineError } from "./errors";
 import { decodeGifRows } from "./pixels/gif/decode";
 import { ImageDataError } from "./pixels/image-error";
 import type { JpegContainer } from "./pixels/jpeg/container";
-import { decodeJpegHalfRows, decodeJpegRaster, decodeJpegRows, resumableJpegRows } from "./pixels/jpeg/decode";
+import {
+	decodeJpegHalfRows,
+	decodeJpegRaster,
+	decodeJpegRows,
+	placedDecodes,
+	resumableJpegRows,
+} from "./pixels/jpeg/decode";
 import { turnedDecodes } from "./pixels/jpeg/turned";
 import { applyOrientation, emitOriented } from "./pixels/orientation";
 import { decodeAdam7, decodePngRows } from "./pixels/png-decode";
@@ -69,9 +75,11 @@ export function resumesNear(image: ProbedImage): boolean {
 
 /**
  * The decodes of one image after the model: pass 2's, for boxes (`rows`, as `decodeRows` with
- * `wanted`), and pass 3's, taken up again (`resumable`). A JPEG turned by EXIF shares its window
- * marks among them (pixels/jpeg/turned.ts `turnedDecodes`): past the rows pass 2 read through,
- * each of pass 3's windows reads only its own MCUs, where its first would read all the data again.
+ * `wanted`), and pass 3's, taken up again (`resumable`). A JPEG of ours shares where they have been
+ * among them: turned by EXIF, its window marks (pixels/jpeg/turned.ts `turnedDecodes`: past the
+ * rows pass 2 read through, each of pass 3's windows reads only its own MCUs); else the places
+ * pass 3 is taken up from (pixels/jpeg/decode.ts `placedDecodes`), so that pass 2's decode for a
+ * group of crops lower down the page starts near its first crop, not at the top.
  */
 export function decodesAfterModel(image: ProbedImage): {
 	rows(sink: RowSink, wanted: readonly Box[]): void;
@@ -83,6 +91,13 @@ export function decodesAfterModel(image: ProbedImage): {
 		return {
 			rows: (sink, wanted) => clientFault(() => decode(sink, wanted)),
 			resumable: () => (sink, from) => clientFault(() => decode(sink, undefined, from)),
+		};
+	}
+	if (jpeg) {
+		const decode = placedDecodes(image.bytes, jpeg);
+		return {
+			rows: (sink, wanted) => clientFault(() => decode.rows(sink, wanted)),
+			resumable: () => (sink, from) => clientFault(() => decode.resumable(sink, from)),
 		};
 	}
 	return { rows: (sink, wanted) => decodeRows(image, sink, wanted), resumable: () => resumableRows(image) };

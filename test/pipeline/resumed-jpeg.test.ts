@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeImage, resumableRows } from "../../src/pipeline/decode";
+import { decodeImage, decodesAfterModel, resumableRows } from "../../src/pipeline/decode";
+import type { Box } from "../../src/pipeline/types";
 import { probed } from "../support/decode";
 import { encodedJpeg, jpegKinds, withOrientation } from "../support/jpeg-files";
 import { decodeInSegments } from "../support/segments";
@@ -70,5 +71,54 @@ describe("a JPEG decoded again from where the last decode stopped", () => {
 		expect(handed[0]).toBeLessThanOrEqual(40);
 		const from = 40 * image.width * 4;
 		expect(Buffer.compare(rows.subarray(from), whole.data.subarray(from))).toBe(0);
+	});
+
+	describe.each(FILES)("pass 2's decodes for groups of boxes, %s", (_, file) => {
+		it.each([
+			["as stored", file],
+			["mirrored", withOrientation(file, 2)],
+		])(
+			"%s: a lower group starts near its first box, its pixels those of one decode; pass 3 after them too",
+			(_, shown) => {
+				const image = probed(shown);
+				const { width, height } = image;
+				const whole = decodeImage(image);
+				const decodes = decodesAfterModel(image);
+				const groups: Box[][] = [
+					[{ x0: 0, y0: 0, x1: Math.min(width, 40), y1: height }],
+					[{ x0: width >> 2, y0: height - 8, x1: width, y1: height }],
+				];
+				for (const boxes of groups) {
+					const rows = new Uint8Array(whole.data.length);
+					let first = -1;
+					decodes.rows(
+						{
+							rows(y, count, rgba) {
+								if (first < 0) first = y;
+								rows.set(rgba.subarray(0, count * width * 4), y * width * 4);
+							},
+						},
+						boxes,
+					);
+					for (const box of boxes) {
+						for (let y = box.y0; y < box.y1; y++) {
+							const at = (y * width + box.x0) * 4;
+							const end = (y * width + box.x1) * 4;
+							expect(Buffer.compare(rows.subarray(at, end), whole.data.subarray(at, end))).toBe(0);
+						}
+					}
+					// Handed from the MCU row above the box's (whose chroma the upsampling reads), MCU rows being 8 or 16 rows.
+					const top = boxes[0]!.y0;
+					expect(first).toBeLessThanOrEqual(top);
+					expect(first).toBeGreaterThan(top - 32);
+				}
+				const again = new Uint8Array(whole.data.length);
+				decodes.resumable()(
+					{ rows: (y, count, rgba) => again.set(rgba.subarray(0, count * width * 4), y * width * 4) },
+					0,
+				);
+				expect(Buffer.compare(again, whole.data)).toBe(0);
+			},
+		);
 	});
 });

@@ -39,6 +39,7 @@ export function groupBlocks(findings: Finding[]): LaidOut[] {
 			if (together(findings[i]!, findings[j]!)) parent[root(j)] = root(i);
 		}
 	}
+	joinCoveredLines(findings, parent, root);
 	const groups = new Map<number, Finding[]>();
 	for (const [k, f] of findings.entries()) groups.set(root(k), [...(groups.get(root(k)) ?? []), f]);
 	return [...groups.values()].map(blockOf);
@@ -84,6 +85,100 @@ function oneLine(a: Finding, b: Finding): boolean {
 		Math.max(sa, sb) <= SAME_SIZE * Math.min(sa, sb)
 	);
 }
+
+/** A group of findings all to be covered: their reader boxes' union and the longest along the line. */
+interface CoveredGroup {
+	box: Box;
+	longest: number;
+	vertical: boolean;
+}
+
+/**
+ * Pieces to be covered that run on along one line (a caption the reader split in two, its boxes
+ * touching or overlapping) are one block: one panel holding the whole translation, not two panels
+ * each hiding part of the other's. Nothing but the reader's boxes says where their lettering is,
+ * and grouping chains: so pieces are joined closest first, and a group never grows longer along
+ * its line than a caption read in two (CAPTION_PIECES times its longest piece); a row of labels a
+ * word space apart keeps a panel each.
+ */
+function joinCoveredLines(findings: Finding[], parent: number[], root: (k: number) => number): void {
+	// null: the group holds lettering found (or a container), and is never covered.
+	const groups = new Map<number, CoveredGroup | null>();
+	for (const [k, f] of findings.entries()) {
+		const r = root(k);
+		const group = groups.get(r);
+		if (group === null) continue;
+		if (!toCover(f)) {
+			groups.set(r, null);
+			continue;
+		}
+		const { box, vertical } = f.region;
+		const length = alongLine(box, vertical);
+		groups.set(
+			r,
+			group
+				? { box: union(group.box, box), longest: Math.max(group.longest, length), vertical }
+				: { box, longest: length, vertical },
+		);
+	}
+	const pairs: { i: number; j: number; gap: number }[] = [];
+	for (let i = 0; i < findings.length; i++) {
+		for (let j = i + 1; j < findings.length; j++) {
+			const [a, b] = [findings[i]!, findings[j]!];
+			if (!groups.get(root(i)) || !groups.get(root(j)) || root(i) === root(j)) continue;
+			if (a.region.id === b.region.id) continue;
+			const gap = runsOn(a, b);
+			if (gap !== null) pairs.push({ i, j, gap });
+		}
+	}
+	pairs.sort((p, q) => p.gap - q.gap);
+	for (const { i, j } of pairs) {
+		const [ri, rj] = [root(i), root(j)];
+		const [a, b] = [groups.get(ri), groups.get(rj)];
+		if (ri === rj || !a || !b) continue;
+		const box = union(a.box, b.box);
+		const longest = Math.max(a.longest, b.longest);
+		if (alongLine(box, a.vertical) > CAPTION_PIECES * longest) continue;
+		parent[rj] = ri;
+		groups.set(ri, { box, longest, vertical: a.vertical });
+	}
+}
+
+/** A finding whose block would be covered: nothing found, no container, and its text is to change. */
+function toCover(f: Finding): boolean {
+	return !f.lettering && !f.closed && !sameText(f.text, f.translation);
+}
+
+/**
+ * How far apart two covers' lettering lies along one line they share (negative where it overlaps),
+ * or null when they are not one line at one size: across it their boxes share most of the thinner
+ * one, their thicknesses are within the reader's error of one another, and the gap between their
+ * lettering (each box run on as far as its lettering was seen to go) is under a word space.
+ */
+function runsOn(a: Finding, b: Finding): number | null {
+	const vertical = a.region.vertical;
+	if (vertical !== b.region.vertical) return null;
+	const [ta, tb] = [a.region.box, b.region.box];
+	const [a0, a1, b0, b1] = vertical ? [ta.x0, ta.x1, tb.x0, tb.x1] : [ta.y0, ta.y1, tb.y0, tb.y1];
+	const thin = Math.min(a1 - a0, b1 - b0);
+	const thick = Math.max(a1 - a0, b1 - b0);
+	const across = Math.min(a1, b1) - Math.max(a0, b0);
+	const [ra, rb] = [a.lineRun ?? ta, b.lineRun ?? tb];
+	const gap = vertical ? Math.max(ra.y0 - rb.y1, rb.y0 - ra.y1) : Math.max(ra.x0 - rb.x1, rb.x0 - ra.x1);
+	const oneLine = across >= ONE_LINE * thin && thick <= COVER_SAME_SIZE * thin && gap <= COVER_GAP * thick;
+	return oneLine ? gap : null;
+}
+
+function alongLine(box: Box, vertical: boolean): number {
+	return vertical ? box.y1 - box.y0 : box.x1 - box.x0;
+}
+
+/** Boxes of one line read apart are this much thicker than one another at most (the reader's error)... */
+const COVER_SAME_SIZE = 1.5;
+/** ...and at most this share of the thicker apart along it: a word space (a line's box is about 1.3 em). */
+const COVER_GAP = 0.3;
+/** A group of covered pieces is at most this many times its longest piece long along its line. */
+const CAPTION_PIECES = 2.5;
 
 /** Lines sharing this much of the thinner one's height (width, in columns) are one line... */
 const ONE_LINE = 0.7;

@@ -41,6 +41,8 @@ export interface Finding {
 	textBox: Box;
 	/** Glyph pixels found. */
 	inkArea: number;
+	/** For a cover: the reader's box run on along its line as far as its lettering was seen to go. */
+	lineRun?: Box;
 	measures: Measures;
 }
 

@@ -7,6 +7,8 @@
  *   panel, and all the glyphs inside it (in-container.ts);
  * - otherwise, or when no such shape holds it, the glyphs in the box and every text-sized glyph
  *   near them, on open background or art (around.ts);
+ * - where no lettering could be told from the art, a cover over the box, run on along its line as
+ *   far as the lettering goes (cover-reach.ts);
  * then regions in one container, or sharing their lettering, become one block (blocks.ts).
  *
  * It works on a crop (a `Patch`) holding the search areas (search.ts) of the regions it is given,
@@ -20,6 +22,7 @@ import type { Box, Container, Patch, Rgb, TextBlock, TranslatedRegion } from "..
 import { findAround } from "./around";
 import { type Background, boxColours, fitBackground, paperColours, predict } from "./background";
 import { centre, groupBlocks, holds, holdsPoint, iou, type LaidOut } from "./blocks";
+import { lineReach } from "./cover-reach";
 import type { Finding } from "./finding";
 import { findInShapes } from "./in-container";
 import { paddedBox, searchArea } from "./search";
@@ -135,11 +138,17 @@ export function layoutCrop(
 			containers.some((f) => holds(f, centre(c))) ||
 			others.some((o) => overlap(c, o.box) > Math.max(overlap(c, readerBox), 0.5 * area(c)));
 		const finding = findAround(crop, region, search, readerBox, bg, padded, ownedElsewhere, colour, held);
-		findings.push(
-			held && finding.lettering ? { ...finding, part, container: held, closed: true } : { ...finding, part },
-		);
+		if (held && finding.lettering) findings.push({ ...finding, part, container: held, closed: true });
+		else if (finding.lettering) findings.push({ ...finding, part });
+		else findings.push({ ...reachingOn(finding, lineReach(crop, readerBox, region.vertical, search)), part });
 	}
 	return groupBlocks(findings);
+}
+
+/** A cover run on as far as its line's lettering: the box it covers, and its room, reach it too. */
+function reachingOn(cover: Finding, line: Box): Finding {
+	const box = union(cover.textBox, line);
+	return { ...cover, textBox: box, container: { kind: "free", box }, lineRun: line };
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import type { Mode } from "../../request/options";
 import type { Box, TextBlock } from "../types";
+import { coverRoom } from "./cover-room";
 import { type FitOptions, type Fitted, fitText, layoutOverflowing } from "./fit";
 import type { FontLoader } from "./font-cache";
 import { FontSession } from "./font-cache";
@@ -101,15 +102,27 @@ export async function planPage(blocks: TextBlock[], opts: PageOptions): Promise<
 	const overflow: number[] = [];
 	const prepared: Prepared[] = [];
 	let characters = 0;
+	const rooms = blocks.map((block) => ({
+		block,
+		frame: block.treatment === "keep" ? null : roomFrame(block, image),
+	}));
+	const roomed = rooms.flatMap(({ block, frame }) =>
+		block.treatment === "keep" ? [{ block, room: block.textBox }] : frame ? [{ block, room: frame.box }] : [],
+	);
 	try {
-		for (const [index, block] of blocks.entries()) {
+		for (const [index, { block, frame: room }] of rooms.entries()) {
 			if (block.treatment === "keep") continue;
 			if (index >= MAX_BLOCKS) {
 				overflow.push(...block.regionIds);
 				continue;
 			}
-			const frame = roomFrame(block, image);
-			if (!frame) continue;
+			if (!room) continue;
+			const frame = block.treatment === "cover" ? room.within(coverRoom({ block, room: room.box }, roomed)) : room;
+			// A cover with no room left beside other blocks is not drawn: its lettering stays, reported.
+			if (frame.box.x1 <= frame.box.x0 || frame.box.y1 <= frame.box.y0) {
+				overflow.push(...block.regionIds);
+				continue;
+			}
 			let paragraphs = cleanTranslation(block.translation);
 			const length = paragraphs.reduce((n, p) => n + p.length, 0);
 			if (characters + length > MAX_PAGE_CHARACTERS) {

@@ -55,7 +55,9 @@ export function decodeBaseline(
 	const { wanted } = target;
 	/** The MCU the reader stands at, counted across rows. */
 	let mcu = 0;
-	for (let my = mcus.y0; my < (wanted ? Math.min(mcus.y1, wanted.endRow) : mcus.y1); my++) {
+	// Rows above the span, or above the first wanted row, are read only as far as the marks cannot skip them.
+	const top = wanted ? Math.max(mcus.y0, wanted.firstRow) : mcus.y0;
+	for (let my = top; my < (wanted ? Math.min(mcus.y1, wanted.endRow) : mcus.y1); my++) {
 		const first = my * grid.mcusX + mcus.x0;
 		const wantedColumns = wanted?.row(my);
 		if (mcu !== first && marks?.restore(my, mcus.x0, reader, planes)) mcu = first;

@@ -5,7 +5,7 @@ import { mcuRowBytes } from "./coefficients";
 import { type JpegContainer, mcuGrid, oneScan } from "./container";
 import { EntropyMarks } from "./entropy-marks";
 import { isRgb, outputSize } from "./output";
-import { bandTarget, rasterTarget } from "./row-target";
+import { bandTarget, type McuRowTarget, rasterTarget } from "./row-target";
 import { decodeTurnedRows, turnedDecodes, turnedHeldBytes } from "./turned";
 import { WantedMcus } from "./wanted-mcus";
 
@@ -40,26 +40,51 @@ export function decodeJpegRows(bytes: Uint8Array, jpeg: JpegContainer, sink: Row
  * sink skips). Orientation 1 or 2: it starts at the MCU row above the one holding `from` (whose
  * chroma the upsampling reads), where an earlier decode wrote down its place: a one-scan JPEG the
  * reader's and the DC predictions at every MCU row (`EntropyMarks`), a multi-scan one every scan's
- * cursor at the last two MCU rows it began (`ScanPlaces`); without a place there, from the top.
- * Turned by EXIF: at the window holding `from`, a one-scan JPEG's windows reading only their own
- * MCUs from the marks the first decode wrote down (turned.ts). The rows are exactly those of a
- * decode from the top. Pass 3 stops when enough of the PNG waits for the response; a noisy
- * photo's used to be decoded from its top once per stop.
+ * cursor at the last two MCU rows it began and every fourth (`ScanPlaces`); without a place there,
+ * from the top. Turned by EXIF: at the window holding `from`, a one-scan JPEG's windows reading
+ * only their own MCUs from the marks the first decode wrote down (turned.ts). The rows are exactly
+ * those of a decode from the top. Pass 3 stops when enough of the PNG waits for the response; a
+ * noisy photo's used to be decoded from its top once per stop.
  */
 export function resumableJpegRows(bytes: Uint8Array, jpeg: JpegContainer): (sink: RowSink, from: number) => void {
-	const { frame, orientation } = jpeg;
-	if (orientation > 2) {
+	if (jpeg.orientation > 2) {
 		const decode = turnedDecodes(bytes, jpeg);
 		return (sink, from) => decode(sink, undefined, from);
 	}
+	return placedDecodes(bytes, jpeg).resumable;
+}
+
+/**
+ * The decodes of a JPEG of orientation 1 or 2 after the model, sharing where they have been
+ * (`resumableJpegRows`): pass 2's for boxes (`rows`, as decodeJpegRows with `wanted`), once per
+ * group of crops, each starting at the MCU row above its first box where an earlier decode wrote
+ * that place down (a second group halfway down a page used to read the data from the top), and
+ * pass 3's, taken up again (`resumable`).
+ */
+export function placedDecodes(
+	bytes: Uint8Array,
+	jpeg: JpegContainer,
+): { rows(sink: RowSink, wanted: readonly Box[]): void; resumable(sink: RowSink, from: number): void } {
+	const { frame, orientation } = jpeg;
+	if (orientation > 2) throw new Error("a turned JPEG's decodes share window marks (turned.ts)");
 	const grid = mcuGrid(frame);
 	const marks = oneScan(jpeg) ? new EntropyMarks(grid, frame.components.length, [0]) : undefined;
-	const places = marks ? undefined : new ScanPlaces(jpeg.scans.length);
-	return (sink, from) => {
-		const target = bandTarget(grid, frame.width, sink, { mirror: orientation === 2 });
-		const span = from > 0 ? { x0: 0, x1: frame.width, y0: from, y1: frame.height } : undefined;
-		if (marks) decodeBaseline(bytes, jpeg, { ...target, span }, marks);
-		else decodeBuffered(bytes, jpeg, { ...target, span }, places);
+	const places = marks ? undefined : new ScanPlaces(jpeg.scans.length, grid.mcusY);
+	const mirror = orientation === 2;
+	const decode = (target: McuRowTarget) => {
+		if (marks) decodeBaseline(bytes, jpeg, target, marks);
+		else decodeBuffered(bytes, jpeg, target, places);
+	};
+	return {
+		rows(sink, wanted) {
+			const stored = mirror ? wanted.map((b) => ({ ...b, x0: frame.width - b.x1, x1: frame.width - b.x0 })) : wanted;
+			decode(bandTarget(grid, frame.width, sink, { mirror, wanted: new WantedMcus(grid, stored) }));
+		},
+		resumable(sink, from) {
+			const target = bandTarget(grid, frame.width, sink, { mirror });
+			const span = from > 0 ? { x0: 0, x1: frame.width, y0: from, y1: frame.height } : undefined;
+			decode({ ...target, span });
+		},
 	};
 }
 
@@ -102,7 +127,7 @@ export function jpegHeldBytes(jpeg: JpegContainer): number {
 	// Where resumable decodes can be taken up: a one-scan JPEG's every MCU row, a multi-scan one's last two.
 	const marks = oneScan(jpeg)
 		? EntropyMarks.bytes(grid, jpeg.frame.components.length, 1)
-		: ScanPlaces.bytes(jpeg.scans.length);
+		: ScanPlaces.bytes(jpeg.scans.length, grid.mcusY);
 	if (jpeg.orientation <= 2) return rows + coefficients + marks + width * 8 * grid.vmax * 4;
 	return rows + coefficients + turnedHeldBytes(jpeg);
 }

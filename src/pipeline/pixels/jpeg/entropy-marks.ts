@@ -53,7 +53,8 @@ export class EntropyMarks {
 		if (slot < 0 || !this.saved[slot]) return false;
 		const at = slot * this.stride;
 		reader.restore(this.state, at);
-		for (let c = 0; c < this.components; c++) planes[c]!.pred = this.state[at + READER_STATE + c]!;
+		// An integer, as BitReader.restore says why.
+		for (let c = 0; c < this.components; c++) planes[c]!.pred = this.state[at + READER_STATE + c]! | 0;
 		return true;
 	}
 

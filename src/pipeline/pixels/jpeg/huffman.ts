@@ -151,13 +151,18 @@ export class BitReader {
 		into[at + 4] = this.overrun;
 	}
 
-	/** Stands where `save` wrote, in this scan's data. */
+	/**
+	 * Stands where `save` wrote, in this scan's data. Every number is taken back as an integer
+	 * (`| 0`): a double from the Float64Array stored in a field V8 keeps as a small integer turns
+	 * that field into a double for every reader, and the decodes after the first restore ran about a
+	 * fifth slower (a multi-scan 25 MP photo's pass 2 by 150 ms in node).
+	 */
 	restore(from: Float64Array, at: number): void {
-		this.at = from[at]!;
+		this.at = from[at]! | 0;
 		this.buffer = from[at + 1]! | 0;
-		this.bits = from[at + 2]!;
+		this.bits = from[at + 2]! | 0;
 		this.markerHit = from[at + 3] === 1;
-		this.overrun = from[at + 4]!;
+		this.overrun = from[at + 4]! | 0;
 	}
 
 	/** At a restart interval: drop the partial byte and step over the RSTn marker. */

@@ -50,8 +50,9 @@ export class ScanCursor {
 	/** Stands where `save` wrote. */
 	restore(from: Float64Array, at: number): void {
 		this.decoder.restore(from, at);
-		this.next = from[at + READER_STATE]!;
-		this.mcu = from[at + READER_STATE + 1]!;
+		// Integers, as BitReader.restore says why.
+		this.next = from[at + READER_STATE]! | 0;
+		this.mcu = from[at + READER_STATE + 1]! | 0;
 	}
 
 	/** Decodes the scan's blocks of the MCU rows before `end` (the store holding them). */
@@ -124,7 +125,7 @@ class ScanDecoder {
 
 	restore(from: Float64Array, at: number): void {
 		this.reader.restore(from, at);
-		this.eobrun = from[at + READER_STATE + 2]!;
+		this.eobrun = from[at + READER_STATE + 2]! | 0;
 		for (let c = 0; c < this.predictions.length; c++) this.predictions[c] = from[at + READER_STATE + 3 + c]!;
 	}
 
