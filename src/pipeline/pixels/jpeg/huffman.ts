@@ -154,8 +154,8 @@ export class BitReader {
 	/**
 	 * Stands where `save` wrote, in this scan's data. Every number is taken back as an integer
 	 * (`| 0`): a double from the Float64Array stored in a field V8 keeps as a small integer turns
-	 * that field into a double for every reader, and the decodes after the first restore ran about a
-	 * fifth slower (a multi-scan 25 MP photo's pass 2 by 150 ms in node).
+	 * that field into a double for every reader, and every decode after the first restore in the
+	 * isolate ran slower (the measure is in issue 11's note).
 	 */
 	restore(from: Float64Array, at: number): void {
 		this.at = from[at]! | 0;
