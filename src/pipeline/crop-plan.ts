@@ -6,6 +6,7 @@
  * each crop is capped, and so is the crop area of a whole call.
  */
 import { searchArea } from "./layout";
+import { intersects, union } from "./patch";
 import type { Box, TextRegion } from "./types";
 
 /**
@@ -104,7 +105,7 @@ function mergeInto(crops: Crop[], crop: Crop): { crop: Crop; replaced: number; a
 	for (let grew = true; grew; ) {
 		grew = false;
 		for (const other of crops) {
-			if (absorbed.has(other) || !meets(joined.box, other.box)) continue;
+			if (absorbed.has(other) || !intersects(joined.box, other.box)) continue;
 			const box = union(joined.box, other.box);
 			if (pixels(box) > MAX_CROP_PIXELS) continue;
 			joined = { box, regionIds: [...other.regionIds, ...joined.regionIds] };
@@ -151,12 +152,4 @@ function peakAlive(pass: Crop[], crop: Crop): number {
 
 function pixels(b: Box): number {
 	return Math.max(0, b.x1 - b.x0) * Math.max(0, b.y1 - b.y0);
-}
-
-function meets(a: Box, b: Box): boolean {
-	return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
-}
-
-function union(a: Box, b: Box): Box {
-	return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) };
 }

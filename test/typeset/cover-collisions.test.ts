@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { intersects } from "../../src/pipeline/patch";
 import type { Box, TextBlock } from "../../src/pipeline/types";
 import { type BlockPlan, planPage } from "../../src/pipeline/typeset";
 import { block, box, options } from "./block";
@@ -37,8 +38,6 @@ function inkOf(p: BlockPlan): Box {
 	return p.ink;
 }
 
-const meet = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
-
 async function planned(blocks: TextBlock[]) {
 	const page = await planPage(blocks, options("en"));
 	page.release();
@@ -52,9 +51,9 @@ describe("covers beside other blocks", () => {
 		const right = covered(2, "a moment", box(205, 42, 187, 29));
 		const { blocks } = await planned([left, right]);
 		const [a, b] = blocks as [BlockPlan, BlockPlan];
-		expect(meet(panelOf(a), panelOf(b))).toBe(false);
-		expect(meet(inkOf(a), panelOf(b))).toBe(false);
-		expect(meet(inkOf(b), panelOf(a))).toBe(false);
+		expect(intersects(panelOf(a), panelOf(b))).toBe(false);
+		expect(intersects(inkOf(a), panelOf(b))).toBe(false);
+		expect(intersects(inkOf(b), panelOf(a))).toBe(false);
 		// Each still hides the part of its area no other block shares.
 		expect(panelOf(a).x0).toBeLessThanOrEqual(86);
 		expect(panelOf(b).x1).toBeGreaterThanOrEqual(392);
@@ -65,7 +64,7 @@ describe("covers beside other blocks", () => {
 		const bottom = covered(2, "so much", box(80, 232, 150, 40));
 		const { blocks } = await planned([top, bottom]);
 		const [a, b] = blocks as [BlockPlan, BlockPlan];
-		expect(meet(panelOf(a), panelOf(b))).toBe(false);
+		expect(intersects(panelOf(a), panelOf(b))).toBe(false);
 		expect(inkOf(a).y1).toBeLessThanOrEqual(panelOf(b).y0);
 	});
 
@@ -75,8 +74,8 @@ describe("covers beside other blocks", () => {
 		const { blocks } = await planned([set, cover]);
 		const replaced = blocks.find((p) => p.blockId === 1) as BlockPlan;
 		const panel = panelOf(blocks.find((p) => p.blockId === 2) as BlockPlan);
-		expect(meet(panel, replaced.room)).toBe(false);
-		expect(meet(panel, inkOf(replaced))).toBe(false);
+		expect(intersects(panel, replaced.room)).toBe(false);
+		expect(intersects(panel, inkOf(replaced))).toBe(false);
 	});
 
 	it("a cover leaves lettering kept as drawn (a brand name) uncovered", async () => {
@@ -84,7 +83,7 @@ describe("covers beside other blocks", () => {
 		const cover = covered(2, "soldes", box(150, 296, 130, 38));
 		const { blocks } = await planned([brand, cover]);
 		expect(blocks).toHaveLength(1);
-		expect(meet(panelOf(blocks[0] as BlockPlan), brand.textBox)).toBe(false);
+		expect(intersects(panelOf(blocks[0] as BlockPlan), brand.textBox)).toBe(false);
 	});
 
 	it("a cover with no room left outside another block's is not drawn, and is reported", async () => {

@@ -5,6 +5,7 @@
  * block's begins: halfway between two covers (each hides its own half of what lies between them),
  * at the edge of the room of a block set on erased lettering, and at the edge of lettering kept.
  */
+import { intersects } from "../patch";
 import type { Box, TextBlock } from "../types";
 
 export interface Roomed {
@@ -18,7 +19,7 @@ export function coverRoom(own: Roomed, others: Roomed[]): Box {
 	const a = own.block.textBox;
 	let reach = own.room;
 	for (const other of others) {
-		if (other.block === own.block || !meets(own.room, other.room)) continue;
+		if (other.block === own.block || !intersects(own.room, other.room)) continue;
 		const b = other.block.textBox;
 		// The two lie apart along the axis on which their centres are further apart for their size.
 		const apartX = Math.abs(a.x0 + a.x1 - b.x0 - b.x1) / (a.x1 - a.x0 + b.x1 - b.x0);
@@ -41,7 +42,3 @@ export function coverRoom(own: Roomed, others: Roomed[]): Box {
 
 /** Centres closer than this share of the two boxes' mean size on both axes are one place. */
 const SAME_PLACE = 0.25;
-
-function meets(a: Box, b: Box): boolean {
-	return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
-}
