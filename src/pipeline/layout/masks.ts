@@ -213,3 +213,24 @@ export function fillHolesInBounds(mask: Uint8Array, w: number, h: number, box: B
 	for (let y = y0; y < y1; y++) mask.set(part.subarray((y - y0) * bw, (y - y0 + 1) * bw), y * w + x0);
 	return mask;
 }
+
+/**
+ * Typical stroke width of the ink in the box (of those pixels `within` marks, when given):
+ * 2·area / boundary length (a stroke has two sides). The box's edges count as boundary.
+ */
+export function strokeWidth(ink: Uint8Array, w: number, box: Box, within?: Uint8Array): number {
+	let area = 0;
+	let boundary = 0;
+	for (let y = box.y0; y < box.y1; y++) {
+		for (let x = box.x0; x < box.x1; x++) {
+			const i = y * w + x;
+			if (!ink[i] || (within && !within[i])) continue;
+			area++;
+			if (x === box.x0 || !ink[i - 1]) boundary++;
+			if (x === box.x1 - 1 || !ink[i + 1]) boundary++;
+			if (y === box.y0 || !ink[i - w]) boundary++;
+			if (y === box.y1 - 1 || !ink[i + w]) boundary++;
+		}
+	}
+	return boundary === 0 ? 0 : (2 * area) / boundary;
+}

@@ -1,7 +1,7 @@
 import { intersects, within } from "../patch";
 import type { Box } from "../types";
 import { labelComponents } from "./components";
-import { dilate, inverted, without } from "./masks";
+import { dilate, inverted, strokeWidth, without } from "./masks";
 import { type HeldBalloon, shelvesOnOutline } from "./shelves";
 import { stepsFrom } from "./steps";
 
@@ -264,24 +264,6 @@ function reachesEdge(set: Uint8Array, w: number, h: number): boolean {
 	for (let x = 0; x < w; x++) if (set[x] || set[(h - 1) * w + x]) return true;
 	for (let y = 0; y < h; y++) if (set[y * w] || set[y * w + w - 1]) return true;
 	return false;
-}
-
-/** Typical stroke width of the ink in the box: 2·area / boundary length (a stroke has two sides). */
-function strokeWidth(ink: Uint8Array, w: number, box: Box): number {
-	let area = 0;
-	let boundary = 0;
-	for (let y = box.y0; y < box.y1; y++) {
-		for (let x = box.x0; x < box.x1; x++) {
-			const i = y * w + x;
-			if (!ink[i]) continue;
-			area++;
-			if (x === box.x0 || !ink[i - 1]) boundary++;
-			if (x === box.x1 - 1 || !ink[i + 1]) boundary++;
-			if (y === box.y0 || !ink[i - w]) boundary++;
-			if (y === box.y1 - 1 || !ink[i + w]) boundary++;
-		}
-	}
-	return boundary === 0 ? 0 : (2 * area) / boundary;
 }
 
 /**

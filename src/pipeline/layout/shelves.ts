@@ -15,7 +15,7 @@
  * straight across the outline from it (where the nearest light is along the outline instead, the
  * art against it is as dark as the lettering, and the band measures the art).
  */
-import { dilate, without } from "./masks";
+import { dilate, strokeWidth, without } from "./masks";
 import { stepsFrom } from "./steps";
 
 /** A balloon the reader's box holds, over the work patch. */
@@ -43,7 +43,7 @@ export function shelvesOnOutline(
 	w: number,
 	h: number,
 ): number[] {
-	const stroke = Math.max(2, Math.round(strokeWithin(ink, held.inside, w)));
+	const stroke = Math.max(2, Math.round(strokeWidth(ink, w, { x0: 0, y0: 0, x1: w, y1: h }, held.inside)));
 	const reach = 4 * stroke + 4;
 	// Dark ink and its anti-aliased rim are the wall; the rest of the outside is the world beyond.
 	const wall = dilate(held.dark, w, h, 1);
@@ -130,20 +130,4 @@ function nextTo(mask: Uint8Array, i: number, w: number, value: number): boolean 
 		for (let dx = x > 0 ? -1 : 0; dx <= (x < w - 1 ? 1 : 0); dx++) if (mask[row + dx] === value) return true;
 	}
 	return false;
-}
-
-/** Typical stroke width of the ink within `area`: 2·area / boundary length (a stroke has two sides). */
-function strokeWithin(ink: Uint8Array, area: Uint8Array, w: number): number {
-	let inked = 0;
-	let boundary = 0;
-	for (let i = 0; i < ink.length; i++) {
-		if (!ink[i] || !area[i]) continue;
-		inked++;
-		const x = i % w;
-		if (x === 0 || !ink[i - 1]) boundary++;
-		if (x === w - 1 || !ink[i + 1]) boundary++;
-		if (i < w || !ink[i - w]) boundary++;
-		if (i + w >= ink.length || !ink[i + w]) boundary++;
-	}
-	return boundary === 0 ? 0 : (2 * inked) / boundary;
 }
