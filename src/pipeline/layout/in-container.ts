@@ -9,8 +9,8 @@ import { area, clipBox, cutPatch, grow, overlap, toImageBox, toPatchBox, union, 
 import type { Box, Container, Patch, TranslatedRegion } from "../types";
 import { type Background, colourOf } from "./background";
 import { bodyOf } from "./body";
-import { closedShapes, type Shape } from "./container";
-import { type Finding, measureGlyphs } from "./finding";
+import { closedShapes, holdingLettering, type Outline, type Shape } from "./container";
+import { type Finding, type Lettering, measureGlyphs } from "./finding";
 import { glyphsInContainer, maxGlyph } from "./glyphs";
 import { inkScore } from "./ink";
 import { reframe } from "./masks";
@@ -61,7 +61,7 @@ export function findInShapes(
 	colours: Background[],
 	claimed: (shape: Shape) => boolean,
 	{ enclosing = false, onArt = false } = {},
-): { found: Finding[]; rest?: TranslatedRegion & { part: number }; held?: { container: Container; bg: Background } } {
+): { found: Finding[]; rest?: TranslatedRegion & { part: number }; held?: HeldShape } {
 	const lines = region.lines ?? [];
 	const found: Finding[] = [];
 	let primary: Shape | undefined;
@@ -76,7 +76,7 @@ export function findInShapes(
 		// cut the container's background in pieces the flood cannot join), the container kept. Not for
 		// a colour of the box's own: there a shape inside the box may be a glyph's, not a container.
 		if (!enclosing && !primary && within(first.box, grow(readerBox, HELD_SLACK))) {
-			return { found: [], held: { container: containerOf(first, bg), bg } };
+			return { found: [], held: { container: containerOf(first, bg), bg, shape: first } };
 		}
 		// Another shape is part of the region when the reader said a line is in it, or else when the box
 		// holds most of its lettering (a neighbour the box only grazes keeps its own).
@@ -100,7 +100,7 @@ export function findInShapes(
 				within(shape.box, grow(readerBox, HELD_SLACK)) &&
 				lines.every((l) => overlap(l.box, shape.box) >= 0.5 * area(l.box))
 			) {
-				return { found: [], held: { container: containerOf(shape, bg), bg } };
+				return { found: [], held: { container: containerOf(shape, bg), bg, shape } };
 			}
 			// What rules a shape out without its lettering is asked before its lettering is looked for
 			// (glyphsInContainer costs more than the rim's walk). Joined pieces are a container only
@@ -210,7 +210,7 @@ function inShape(
 		text: region.text,
 		translation: region.translation,
 		part: 0,
-		container: containerOf(shape, bg),
+		container: containerOf(holdingLettering(shape, lettering, crop, colourOf(bg), FLOOD_TOLERANCE), bg),
 		closed: true,
 		lettering,
 		textBox: toImageBox(patch, glyphs.box),
@@ -220,7 +220,22 @@ function inShape(
 	return { finding, glyphCount: glyphs.components.length };
 }
 
-function containerOf(shape: Shape, bg: Background): Container {
+/**
+ * A container the reader's box holds whole: its lettering is looked for as on open background, in
+ * `container` (the shape as its flood found it), and the container it is then is `containerHolding`'s.
+ */
+export interface HeldShape {
+	container: Container;
+	bg: Background;
+	shape: Shape;
+}
+
+/** The container a held shape is once its lettering is found: the lettering is inside it. */
+export function containerHolding(crop: Patch, held: HeldShape, lettering: Lettering): Container {
+	return containerOf(holdingLettering(held.shape, lettering, crop, colourOf(held.bg), FLOOD_TOLERANCE), held.bg);
+}
+
+function containerOf(shape: Outline, bg: Background): Container {
 	const fill = shape.insideArea / area(shape.box);
 	const [r, g, b] = colourOf(bg) as [number, number, number];
 	const light = 0.299 * r + 0.587 * g + 0.114 * b >= 128;
