@@ -56,7 +56,7 @@ export type Outline = Pick<Shape, "box" | "inside" | "insideArea">;
  * they meet, and every hole then closed. Glyphs the outline parts from the shape stay out.
  */
 export function holdingLettering(
-	shape: Shape,
+	shape: Outline,
 	lettering: { box: Box; mask: Uint8Array },
 	crop: Patch,
 	colour: number[],
@@ -92,22 +92,25 @@ export function holdingLettering(
 	// Each pixel is taken at most once, so the stack never holds more than the box.
 	const stack = new Int32Array(w * h);
 	let top = 0;
-	const next = (i: number) => {
+	const take = (j: number) => {
+		if (inside[j] || !open(j)) return;
+		inside[j] = 1;
+		stack[top++] = j;
+	};
+	const spread = (i: number) => {
 		const x = i % w;
-		return [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i >= w ? i - w : -1, i + w < w * h ? i + w : -1];
+		if (x > 0) take(i - 1);
+		if (x < w - 1) take(i + 1);
+		if (i >= w) take(i - w);
+		if (i + w < w * h) take(i + w);
 	};
 	for (let i = 0; i < glyphs.length; i++) {
-		if (!glyphs[i] || inside[i] || !next(i).some((j) => j >= 0 && inside[j])) continue;
-		inside[i] = 1;
-		stack[top++] = i;
+		const x = i % w;
+		const touches =
+			(x > 0 && inside[i - 1]) || (x < w - 1 && inside[i + 1]) || (i >= w && inside[i - w]) || inside[i + w];
+		if (glyphs[i] && !inside[i] && touches) take(i);
 	}
-	while (top > 0) {
-		for (const j of next(stack[--top]!)) {
-			if (j < 0 || inside[j] || !open(j)) continue;
-			inside[j] = 1;
-			stack[top++] = j;
-		}
-	}
+	while (top > 0) spread(stack[--top]!);
 	fillHoles(inside, w, h);
 	const held = boundingBox(inside, w, h)!;
 	const tight = { x0: held.x0 + box.x0, y0: held.y0 + box.y0, x1: held.x1 + box.x0, y1: held.y1 + box.y0 };

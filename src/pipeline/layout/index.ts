@@ -18,13 +18,13 @@
 
 import type { Mode } from "../../request/options";
 import { area, clipBox, cutPatch, grow, overlap, toPatchBox, union } from "../patch";
-import type { Box, Patch, Rgb, TextBlock, TranslatedRegion } from "../types";
+import type { Box, Container, Patch, Rgb, TextBlock, TranslatedRegion } from "../types";
 import { findAround } from "./around";
 import { type Background, boxColours, fitBackground, paperColours, predict } from "./background";
 import { centre, groupBlocks, holds, holdsPoint, iou, type LaidOut } from "./blocks";
 import { lineReach } from "./cover-reach";
 import type { Finding } from "./finding";
-import { containerHolding, findInShapes, type HeldShape } from "./in-container";
+import { findInShapes, withLettering } from "./in-container";
 import { paddedBox, searchArea } from "./search";
 import { joinTexts, sameReading } from "./split-text";
 
@@ -56,7 +56,7 @@ export function layoutCrop(
 		bg: Background;
 		padded: Box;
 		colour: Rgb;
-		held?: HeldShape;
+		held?: Container;
 	}[] = [];
 	const boxes = regions.map((r) => ({ id: r.id, box: clipBox(r.box, crop.box) }));
 	for (const region of regions) {
@@ -103,7 +103,7 @@ export function layoutCrop(
 				bg: held.bg,
 				padded: heldPadded,
 				colour,
-				held,
+				held: held.container,
 			});
 			continue;
 		}
@@ -137,13 +137,12 @@ export function layoutCrop(
 		const ownedElsewhere = (c: Box) =>
 			containers.some((f) => holds(f, centre(c))) ||
 			others.some((o) => overlap(c, o.box) > Math.max(overlap(c, readerBox), 0.5 * area(c)));
-		const finding = findAround(crop, region, search, readerBox, bg, padded, ownedElsewhere, colour, held?.container);
-		if (held && finding.lettering)
-			findings.push({ ...finding, part, container: containerHolding(crop, held, finding.lettering), closed: true });
+		const finding = findAround(crop, region, search, readerBox, bg, padded, ownedElsewhere, colour, held);
+		if (held && finding.lettering) findings.push({ ...finding, part, container: held, closed: true });
 		else if (finding.lettering) findings.push({ ...finding, part });
 		else findings.push({ ...reachingOn(finding, lineReach(crop, readerBox, region.vertical, search)), part });
 	}
-	return groupBlocks(findings);
+	return groupBlocks(findings.map((f) => withLettering(crop, f)));
 }
 
 /** A cover run on as far as its line's lettering: the box it covers, and its room, reach it too. */
