@@ -85,6 +85,13 @@ export function intersects(a: Box, b: Box): boolean {
 	return a.x1 > b.x0 && a.x0 < b.x1 && a.y1 > b.y0 && a.y0 < b.y1;
 }
 
+/** Distance between two boxes (0 when they meet). */
+export function distance(a: Box, b: Box): number {
+	const dx = Math.max(0, a.x0 - b.x1, b.x0 - a.x1);
+	const dy = Math.max(0, a.y0 - b.y1, b.y0 - a.y1);
+	return Math.hypot(dx, dy);
+}
+
 /** Whether `inner` lies inside `outer`, edges included. */
 export function within(inner: Box, outer: Box): boolean {
 	return inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1;

@@ -40,7 +40,9 @@ const MAX_DENSITY = 0.8;
 
 /**
  * `padded` is the patch the background was fitted on; `ownedElsewhere` tells a component (image
- * px) that belongs to another block; `held`, the container the reader's box holds, when it holds one.
+ * px) that belongs to another block; `held`, the container the reader's box holds, when it holds one;
+ * `probe`: any lettering the box holds, however little of the box or of the text it spans (a box
+ * known to hold more than one caption's lettering: captions.ts).
  */
 export function findAround(
 	crop: Patch,
@@ -52,6 +54,7 @@ export function findAround(
 	ownedElsewhere: (box: Box) => boolean,
 	backgroundColor: Rgb,
 	held?: Container,
+	probe = false,
 ): Finding {
 	const largest = maxGlyph(region.text, readerBox, region.vertical);
 	// The first patch is the one the background was measured on; the lettering's colour and the
@@ -100,7 +103,7 @@ export function findAround(
 		if (round + 1 === MAX_ROUNDS && glyphs.reachesEdge && acrossToEdge(glyphs.box, patch, region.vertical))
 			return nothingFound(region, coverArea(readerBox), search, backgroundColor);
 		const found = { ...glyphs, box: glyphs.box };
-		return settle(patch, found, local, region, readerBox, search, work, backgroundColor, largest);
+		return settle(patch, found, local, region, readerBox, search, work, backgroundColor, largest, probe);
 	}
 }
 
@@ -114,6 +117,7 @@ function settle(
 	work: Box,
 	backgroundColor: Rgb,
 	largest: number,
+	probe: boolean,
 ): Finding {
 	const textBox = toImageBox(patch, glyphs.box);
 	let core = 0;
@@ -124,10 +128,11 @@ function settle(
 	const chars = [...region.text.replace(/\s+/gu, "")].length;
 	const separable =
 		!(glyphs.reachesEdge && touchesSide(textBox, work, search)) &&
-		area(textBox) <= SPREAD * Math.max(1, chars) * largest ** 2 &&
 		core <= MAX_DENSITY * area(textBox) &&
-		core >= MIN_INK * Math.max(1, chars) * largest ** 2 &&
-		spans(textBox, readerBox, MIN_SPAN);
+		(probe ||
+			(area(textBox) <= SPREAD * Math.max(1, chars) * largest ** 2 &&
+				core >= MIN_INK * Math.max(1, chars) * largest ** 2 &&
+				spans(textBox, readerBox, MIN_SPAN)));
 	if (!separable) return nothingFound(region, coverArea(readerBox), search, backgroundColor);
 	// On texture the ink's colour is a guess from the pixels (ink.ts): glyphs that miss the sharp
 	// edges among them are of another colour (the photo's, in the lettering's counters), and erasing

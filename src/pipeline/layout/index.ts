@@ -22,9 +22,10 @@ import type { Box, Container, Patch, Rgb, TextBlock, TranslatedRegion } from "..
 import { findAround } from "./around";
 import { type Background, boxColours, fitBackground, paperColours, predict } from "./background";
 import { centre, groupBlocks, holds, holdsPoint, iou, type LaidOut } from "./blocks";
+import { captionsOf, type LookFree } from "./captions";
 import { lineReach } from "./cover-reach";
 import type { Finding } from "./finding";
-import { findInShapes } from "./in-container";
+import { findInShapes, withLettering } from "./in-container";
 import { paddedBox, searchArea } from "./search";
 import { joinTexts, sameReading } from "./split-text";
 
@@ -110,20 +111,8 @@ export function layoutCrop(
 		if (found.length > 0) {
 			findings.push(...found);
 			if (rest) {
-				const restBox = clipBox(rest.box, search);
-				const restPadded = paddedBox(restBox, search);
-				const patch = cutPatch(crop, restPadded);
-				const restBg = fitBackground(patch, toPatchBox(patch, restBox));
-				const restColour = centreColour(restBg, patch.width, patch.height);
-				open.push({
-					region: rest,
-					part: rest.part,
-					search,
-					readerBox: restBox,
-					bg: restBg,
-					padded: restPadded,
-					colour: restColour,
-				});
+				const readerBox = clipBox(rest.box, search);
+				open.push({ region: rest, part: rest.part, search, readerBox, ...measuredAt(crop, readerBox, search) });
 			}
 			continue;
 		}
@@ -134,15 +123,41 @@ export function layoutCrop(
 	const containers = findings.filter((f) => f.closed);
 	for (const { region, part, search, readerBox, bg, padded, colour, held } of open) {
 		const others = boxes.filter((o) => o.id !== region.id && iou(o.box, readerBox) < DUPLICATE_BOXES);
+		const inContainer = (c: Box) => containers.some((f) => holds(f, centre(c)));
 		const ownedElsewhere = (c: Box) =>
-			containers.some((f) => holds(f, centre(c))) ||
-			others.some((o) => overlap(c, o.box) > Math.max(overlap(c, readerBox), 0.5 * area(c)));
+			inContainer(c) || others.some((o) => overlap(c, o.box) > Math.max(overlap(c, readerBox), 0.5 * area(c)));
 		const finding = findAround(crop, region, search, readerBox, bg, padded, ownedElsewhere, colour, held);
-		if (held && finding.lettering) findings.push({ ...finding, part, container: held, closed: true });
+		if (held && finding.lettering) {
+			findings.push({ ...finding, part, container: held, closed: true });
+			continue;
+		}
+		// A box around captions lying apart (the reader merged them): a finding each.
+		const look: LookFree = (caption, box, probe, apart) => {
+			const at = measuredAt(crop, box, search);
+			// A probe takes no glyph another region's box holds half of; a caption, none its sibling's box holds more of.
+			const owned = (c: Box) =>
+				inContainer(c) ||
+				[...others.map((o) => o.box), ...apart].some((o) =>
+					probe ? overlap(c, o) >= 0.5 * area(c) : overlap(c, o) > Math.max(overlap(c, box), 0.5 * area(c)),
+				);
+			const found = findAround(crop, caption, search, box, at.bg, at.padded, owned, at.colour, undefined, probe);
+			return found.lettering || probe ? found : reachingOn(found, lineReach(crop, box, caption.vertical, search));
+		};
+		const captions = held ? undefined : captionsOf(region, readerBox, finding, look, search);
+		// Parts of a part (free lines a container left) stay between it and the next.
+		if (captions) findings.push(...captions.map((f, k) => ({ ...f, part: part + k / captions.length })));
 		else if (finding.lettering) findings.push({ ...finding, part });
 		else findings.push({ ...reachingOn(finding, lineReach(crop, readerBox, region.vertical, search)), part });
 	}
-	return groupBlocks(findings);
+	return groupBlocks(findings.map((f) => withLettering(crop, f)));
+}
+
+/** The background around `box` (image px), measured on its padded box, and the colour at its centre. */
+function measuredAt(crop: Patch, box: Box, search: Box): { bg: Background; padded: Box; colour: Rgb } {
+	const padded = paddedBox(box, search);
+	const patch = cutPatch(crop, padded);
+	const bg = fitBackground(patch, toPatchBox(patch, box));
+	return { bg, padded, colour: centreColour(bg, patch.width, patch.height) };
 }
 
 /** A cover run on as far as its line's lettering: the box it covers, and its room, reach it too. */

@@ -5,7 +5,7 @@
  * beside the box that no other region's box is in. A user would rather see both translated than
  * one container holding both texts and the other left in the source language.
  */
-import { area, clipBox, cutPatch, grow, overlap, toPatchBox } from "../patch";
+import { area, clipBox, cutPatch, distance, grow, overlap, toPatchBox } from "../patch";
 import type { Box, Patch } from "../types";
 import { type Background, boxColours, colourOf } from "./background";
 import { closedShapes, type Shape } from "./container";
@@ -52,15 +52,8 @@ export function shapesBeside(
 	for (const bg of boxColours(patch, toPatchBox(patch, beside))) {
 		for (const shape of closedShapes(crop, search, beside, colourOf(bg), tolerance)) {
 			if (overlap(shape.box, own) >= 0.5 * Math.min(area(shape.box), area(own)) || claimed(shape)) continue;
-			out.push({ shape, bg, gap: gap(shape.enclosed, readerBox) });
+			out.push({ shape, bg, gap: distance(shape.enclosed, readerBox) });
 		}
 	}
 	return out.sort((a, b) => a.gap - b.gap);
-}
-
-/** Distance between two boxes (0 when they meet). */
-function gap(a: Box, b: Box): number {
-	const dx = Math.max(0, a.x0 - b.x1, b.x0 - a.x1);
-	const dy = Math.max(0, a.y0 - b.y1, b.y0 - a.y1);
-	return Math.hypot(dx, dy);
 }
