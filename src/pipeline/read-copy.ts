@@ -303,9 +303,12 @@ export class Shrink {
 				}
 			}
 			const n = (end - this.columnStart[ox]!) * this.rowsSummed || 1;
-			out[ox * 3] = Math.round(r / n);
-			out[ox * 3 + 1] = Math.round(g / n);
-			out[ox * 3 + 2] = Math.round(b / n);
+			// Math.round(r / n) exactly (r, n whole, the sum of n bytes: never a tie left unsettled),
+			// without Math.round, which took near half the copy's time in V8.
+			const half = n >> 1;
+			out[ox * 3] = ((r + half) / n) | 0;
+			out[ox * 3 + 1] = ((g + half) / n) | 0;
+			out[ox * 3 + 2] = ((b + half) / n) | 0;
 		}
 		this.emit(out, this.outputY);
 		this.redBlue.fill(0);

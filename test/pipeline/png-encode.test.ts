@@ -4,7 +4,7 @@ import { ColourScan, encodePng, PngEncoder } from "../../src/pipeline/pixels/png
 import { pixelWords } from "../../src/pipeline/rows";
 import type { Raster } from "../../src/pipeline/types";
 import { decodeFile } from "../support/decode";
-import { concat } from "../support/png";
+import { concat, crc32 } from "../support/png";
 
 function noise(width: number, height: number, grey: boolean): Raster {
 	const data = new Uint8Array(width * height * 4);
@@ -32,6 +32,25 @@ describe("PngEncoder", () => {
 			}
 			pieces.push(...encoder.finish());
 			expect(concat(pieces)).toEqual(whole);
+		}
+	});
+
+	it("ends every chunk with the CRC a PNG reader checks, whatever its length", () => {
+		for (const [width, height] of [
+			[1, 1],
+			[3, 2],
+			[301, 257],
+			[997, 300],
+		] as const) {
+			const file = concat(encodePng(noise(width, height, false)));
+			const view = new DataView(file.buffer, file.byteOffset);
+			let chunks = 0;
+			for (let at = 8; at < file.length; chunks++) {
+				const length = view.getUint32(at);
+				expect(view.getUint32(at + 8 + length)).toBe(crc32(file.subarray(at + 4, at + 8 + length)));
+				at += 12 + length;
+			}
+			expect(chunks).toBeGreaterThanOrEqual(3);
 		}
 	});
 

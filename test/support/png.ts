@@ -89,7 +89,8 @@ export function chunk(type: string, data: Uint8Array): Uint8Array {
 	return out;
 }
 
-function crc32(bytes: Uint8Array): number {
+/** CRC-32 a bit at a time, as PNG defines it: the reference our encoder's chunks are checked against. */
+export function crc32(bytes: Uint8Array): number {
 	let crc = 0xffffffff;
 	for (const byte of bytes) {
 		crc ^= byte;

@@ -6,9 +6,9 @@
  * and stops there, one that stops by itself is a shape. Each shape is its flood (the interior) with everything the flood
  * encloses (glyphs, their counters): the inside.
  */
-import { union } from "../patch";
+import { clipBox, union } from "../patch";
 import type { Box, Patch } from "../types";
-import { fillHoles } from "./masks";
+import { boundingBox, fillHoles, reframe } from "./masks";
 
 const NOT_BACKGROUND = 0xffff;
 /** Fewest pixels of background a container has: a word of small lettering and its margins. */
@@ -41,6 +41,83 @@ export interface Shape {
 	enclosed: Box;
 	/** Pieces of one balloon joined (joinedPieces): a container only if fitted to its lettering. */
 	joined?: true;
+}
+
+/** A shape's extent: its bounding box and the inside over it. */
+export type Outline = Pick<Shape, "box" | "inside" | "insideArea">;
+
+/**
+ * The shape with the lettering it holds (`mask`, one byte a pixel of `box`, image px) inside it.
+ * Glyphs fitted tightly touch the outline, and the flood of the paper stops at them: the glyphs,
+ * their counters and the paper they cut off against the outline (between a letter's legs and the
+ * outline, or a whole piece of the balloon between two strokes) are left out, and the inside is the
+ * paper between the letters. The inside a letterer fits text to is the shape with its lettering:
+ * the flood continued through the glyphs and the paper (`colour` within `tolerance`, in `crop`)
+ * they meet, and every hole then closed. Glyphs the outline parts from the shape stay out.
+ */
+export function holdingLettering(
+	shape: Outline,
+	lettering: { box: Box; mask: Uint8Array },
+	crop: Patch,
+	colour: number[],
+	tolerance: number,
+): Outline {
+	const lettered = boundingBox(
+		lettering.mask,
+		lettering.box.x1 - lettering.box.x0,
+		lettering.box.y1 - lettering.box.y0,
+	);
+	if (!lettered) return shape;
+	const glyphBox = {
+		x0: lettered.x0 + lettering.box.x0,
+		y0: lettered.y0 + lettering.box.y0,
+		x1: lettered.x1 + lettering.box.x0,
+		y1: lettered.y1 + lettering.box.y0,
+	};
+	const box = clipBox(union(shape.box, glyphBox), crop.box);
+	const w = box.x1 - box.x0;
+	const h = box.y1 - box.y0;
+	const glyphs = reframe(lettering.mask, lettering.box, box);
+	const inside = reframe(shape.inside, shape.box, box);
+	let outside = false;
+	for (let i = 0; i < glyphs.length && !outside; i++) outside = glyphs[i] === 1 && inside[i] === 0;
+	if (!outside) return shape;
+	const [r, g, b, a] = colour as [number, number, number, number];
+	const open = (i: number) => {
+		if (glyphs[i]) return true;
+		const p = ((box.y0 + ((i / w) | 0) - crop.box.y0) * crop.width + box.x0 + (i % w) - crop.box.x0) * 4;
+		return matches(crop.data, p, r, g, b, a, tolerance);
+	};
+	// The flood took all the paper it could reach: it goes on only through the glyphs it stopped at.
+	// Each pixel is taken at most once, so the stack never holds more than the box.
+	const stack = new Int32Array(w * h);
+	let top = 0;
+	const take = (j: number) => {
+		if (inside[j] || !open(j)) return;
+		inside[j] = 1;
+		stack[top++] = j;
+	};
+	const spread = (i: number) => {
+		const x = i % w;
+		if (x > 0) take(i - 1);
+		if (x < w - 1) take(i + 1);
+		if (i >= w) take(i - w);
+		if (i + w < w * h) take(i + w);
+	};
+	for (let i = 0; i < glyphs.length; i++) {
+		const x = i % w;
+		const touches =
+			(x > 0 && inside[i - 1]) || (x < w - 1 && inside[i + 1]) || (i >= w && inside[i - w]) || inside[i + w];
+		if (glyphs[i] && !inside[i] && touches) take(i);
+	}
+	while (top > 0) spread(stack[--top]!);
+	fillHoles(inside, w, h);
+	const held = boundingBox(inside, w, h)!;
+	const tight = { x0: held.x0 + box.x0, y0: held.y0 + box.y0, x1: held.x1 + box.x0, y1: held.y1 + box.y0 };
+	const tightInside = reframe(inside, box, tight);
+	let insideArea = 0;
+	for (let i = 0; i < tightInside.length; i++) insideArea += tightInside[i]!;
+	return { box: tight, inside: tightInside, insideArea };
 }
 
 /** A flood of the shape's colour from a seed in the reader's box: search-area px. */

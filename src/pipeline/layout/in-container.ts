@@ -9,7 +9,7 @@ import { area, clipBox, cutPatch, grow, overlap, toImageBox, toPatchBox, union, 
 import type { Box, Container, Patch, TranslatedRegion } from "../types";
 import { type Background, colourOf } from "./background";
 import { bodyOf } from "./body";
-import { closedShapes, type Shape } from "./container";
+import { closedShapes, holdingLettering, type Outline, type Shape } from "./container";
 import { type Finding, measureGlyphs } from "./finding";
 import { glyphsInContainer, maxGlyph } from "./glyphs";
 import { inkScore } from "./ink";
@@ -76,7 +76,7 @@ export function findInShapes(
 		// cut the container's background in pieces the flood cannot join), the container kept. Not for
 		// a colour of the box's own: there a shape inside the box may be a glyph's, not a container.
 		if (!enclosing && !primary && within(first.box, grow(readerBox, HELD_SLACK))) {
-			return { found: [], held: { container: containerOf(first, bg), bg } };
+			return { found: [], held: { container: containerOf(first, colourOf(bg)), bg } };
 		}
 		// Another shape is part of the region when the reader said a line is in it, or else when the box
 		// holds most of its lettering (a neighbour the box only grazes keeps its own).
@@ -100,7 +100,7 @@ export function findInShapes(
 				within(shape.box, grow(readerBox, HELD_SLACK)) &&
 				lines.every((l) => overlap(l.box, shape.box) >= 0.5 * area(l.box))
 			) {
-				return { found: [], held: { container: containerOf(shape, bg), bg } };
+				return { found: [], held: { container: containerOf(shape, colourOf(bg)), bg } };
 			}
 			// What rules a shape out without its lettering is asked before its lettering is looked for
 			// (glyphsInContainer costs more than the rim's walk). Joined pieces are a container only
@@ -210,7 +210,7 @@ function inShape(
 		text: region.text,
 		translation: region.translation,
 		part: 0,
-		container: containerOf(shape, bg),
+		container: containerOf(shape, colourOf(bg)),
 		closed: true,
 		lettering,
 		textBox: toImageBox(patch, glyphs.box),
@@ -220,9 +220,30 @@ function inShape(
 	return { finding, glyphCount: glyphs.components.length };
 }
 
-function containerOf(shape: Shape, bg: Background): Container {
+/**
+ * A closed container's finding with its lettering inside its container (container.ts,
+ * holdingLettering), and the container then told a balloon or a panel, and cut to its body, again:
+ * glyphs fitted tight to the outline leave the flood's inside the paper between the letters. Done
+ * once every region's lettering is found (index.ts): on the flood's inside, a region whose box is
+ * centred on such a glyph looks for its own lettering, which a tight container's, found from
+ * another rough box, may lack.
+ */
+export function withLettering(crop: Patch, finding: Finding): Finding {
+	const { container, lettering } = finding;
+	if (!finding.closed || !lettering || container.kind === "free") return finding;
+	const { box } = container;
+	const inside = container.inside ?? new Uint8Array((box.x1 - box.x0) * (box.y1 - box.y0)).fill(1);
+	let insideArea = 0;
+	for (let i = 0; i < inside.length; i++) insideArea += inside[i]!;
+	const colour = [...finding.measures.backgroundColor, 255];
+	const held = holdingLettering({ box, inside, insideArea }, lettering, crop, colour, FLOOD_TOLERANCE);
+	return held.inside === inside ? finding : { ...finding, container: containerOf(held, colour) };
+}
+
+/** A shape as a container: a balloon when light and not rectangular (its body, without its tail), else a panel. */
+function containerOf(shape: Outline, colour: number[]): Container {
 	const fill = shape.insideArea / area(shape.box);
-	const [r, g, b] = colourOf(bg) as [number, number, number];
+	const [r, g, b] = colour as [number, number, number];
 	const light = 0.299 * r + 0.587 * g + 0.114 * b >= 128;
 	const kind = light && fill < RECTANGULAR ? "balloon" : "panel";
 	if (fill >= 0.98) return { kind, box: shape.box };

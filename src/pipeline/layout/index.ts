@@ -25,7 +25,7 @@ import { centre, groupBlocks, holds, holdsPoint, iou, type LaidOut } from "./blo
 import { captionsOf, type LookFree } from "./captions";
 import { lineReach } from "./cover-reach";
 import type { Finding } from "./finding";
-import { findInShapes } from "./in-container";
+import { findInShapes, withLettering } from "./in-container";
 import { paddedBox, searchArea } from "./search";
 import { joinTexts, sameReading } from "./split-text";
 
@@ -149,7 +149,7 @@ export function layoutCrop(
 		else if (finding.lettering) findings.push({ ...finding, part });
 		else findings.push({ ...reachingOn(finding, lineReach(crop, readerBox, region.vertical, search)), part });
 	}
-	return groupBlocks(findings);
+	return groupBlocks(findings.map((f) => withLettering(crop, f)));
 }
 
 /** The background around `box` (image px), measured on its padded box, and the colour at its centre. */

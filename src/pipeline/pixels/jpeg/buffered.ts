@@ -3,6 +3,7 @@ import type { JpegContainer } from "./container";
 import { idct8x8, idctDcOnly, idctDcOnlyHalf, idctHalf } from "./idct";
 import { type ChromaSeen, isRgb, outputSize, samplePlanes, writeMcuRow } from "./output";
 import { type McuRowTarget, spanMcus, writtenColumns } from "./row-target";
+import type { ScanMarks } from "./scan-marks";
 import { CURSOR_STATE, ScanCursor } from "./scans";
 import { ZIGZAG } from "./zigzag";
 
@@ -14,20 +15,23 @@ import { ZIGZAG } from "./zigzag";
  * `target.span`, only the MCUs around it become pixels and the decode ends after its last row;
  * with `target.wanted`, only the wanted MCUs, and the decode ends after the last of them.
  * `places` lets a decode with a span start at the MCU row above it, where an earlier decode stood
- * at most two MCU rows before it stopped, instead of reading every scan from its start.
+ * at most two MCU rows before it stopped, instead of reading every scan from its start. `marks`
+ * (a turned JPEG's windows, whose span starts at a marked column) let it read, of the rows an
+ * earlier decode marked, only the span's columns in every scan, and skip the rows above its first.
  */
 export function decodeBuffered(
 	bytes: Uint8Array,
 	jpeg: JpegContainer,
 	target: McuRowTarget,
 	places?: ScanPlaces,
+	marks?: ScanMarks,
 ): ChromaSeen {
 	const { frame, adobeTransform } = jpeg;
 	const { block } = target;
 	const { width, height } = outputSize(frame, block);
 	const grid = target.grid;
 	const store = new CoefficientStore(grid);
-	const cursors = jpeg.scans.map((scan) => new ScanCursor(bytes, frame, grid, scan, store));
+	const cursors = jpeg.scans.map((scan, s) => new ScanCursor(bytes, frame, grid, scan, store, s));
 	const planes = samplePlanes(width, grid, block);
 	/** Non-zero where any coefficient of the second or third component was. */
 	let chroma = 0;
@@ -41,12 +45,30 @@ export function decodeBuffered(
 	// The first row turned into pixels: the span's, or the first wanted one's.
 	const top = wanted ? Math.max(mcus.y0, wanted.firstRow) : mcus.y0;
 	const start = top > 0 && places ? places.restore(top, cursors) : 0;
-	for (let my = start; my < (wanted ? Math.min(mcus.y1, wanted.endRow) : mcus.y1); my++) {
-		places?.save(my, cursors);
-		store.startRow(my);
-		for (const cursor of cursors) cursor.decodeUntil(my + 1);
-		// Rows above are read, not turned into pixels.
-		if (my < top) continue;
+	const end = wanted ? Math.min(mcus.y1, wanted.endRow) : mcus.y1;
+	const column = marks ? marks.columnIndex(mcus.x0) : -1;
+	/** The MCU row every cursor stands at the start of; -1 once a window's rows have left them elsewhere. */
+	let at = start;
+	for (let my = start; my < end; my++) {
+		if (column >= 0 && marks!.complete(my)) {
+			// Marked: rows above need not be read at all, the span's columns only of the others.
+			if (my < top) continue;
+			store.startRow(my);
+			for (const cursor of cursors) cursor.decodeWindow(my, marks!, column, mcus.x1);
+			at = -1;
+		} else {
+			if (at !== my) {
+				if (!marks?.started(my)) throw new Error("a decode must start where its scans' places are known");
+				for (const cursor of cursors) cursor.enterRow(my, marks);
+			}
+			places?.save(my, cursors);
+			store.startRow(my);
+			for (const cursor of cursors) cursor.decodeUntil(my + 1, marks);
+			marks?.setComplete(my);
+			at = my + 1;
+			// Rows above are read, not turned into pixels.
+			if (my < top) continue;
+		}
 		const runs = wanted ? wanted.runs(my) : [mcus.x0, mcus.x1];
 		for (let c = 0; c < planes.length; c++) {
 			const p = planes[c]!;
@@ -89,6 +111,10 @@ export function decodeBuffered(
 		const columns = writtenColumns(target, width, my);
 		writeMcuRow(planes, target.pixels, width, y0, y1, grid.vmax, rgb, target.firstRow(y0), target.span, columns);
 		target.written(y0, y1);
+	}
+	if (marks && at === end) {
+		for (const cursor of cursors) cursor.markRowStart(end, marks);
+		marks.setStarted(end);
 	}
 	return chroma !== 0;
 }

@@ -143,7 +143,7 @@ export class BitReader {
 	}
 
 	/** Writes where the reader stands into `into[at..at + READER_STATE)`, for `restore` to come back to. */
-	save(into: Float64Array, at: number): void {
+	save(into: Float64Array | Int32Array, at: number): void {
 		into[at] = this.at;
 		into[at + 1] = this.buffer;
 		into[at + 2] = this.bits;
@@ -157,7 +157,7 @@ export class BitReader {
 	 * that field into a double for every reader, and every decode after the first restore in the
 	 * isolate ran slower (the measure is in issue 11's note).
 	 */
-	restore(from: Float64Array, at: number): void {
+	restore(from: Float64Array | Int32Array, at: number): void {
 		this.at = from[at]! | 0;
 		this.buffer = from[at + 1]! | 0;
 		this.bits = from[at + 2]! | 0;

@@ -2,6 +2,7 @@ import type { CoefficientStore } from "./coefficients";
 import { componentSize, type Frame, type McuGrid, type Scan } from "./container";
 import { JpegFormatError } from "./errors";
 import { BitReader, type HuffmanTable, READER_STATE } from "./huffman";
+import type { ScanMarks } from "./scan-marks";
 import { ZIGZAG } from "./zigzag";
 
 /**
@@ -35,6 +36,8 @@ export class ScanCursor {
 		private readonly grid: McuGrid,
 		private readonly scan: Scan,
 		private readonly store: CoefficientStore,
+		/** The scan's place in the file's order (its marks' index). */
+		private readonly index = 0,
 	) {
 		this.decoder = new ScanDecoder(new BitReader(bytes, scan.start), store, scan, frame);
 		if (scan.components.length === 1) this.blocks = componentSize(frame, grid, scan.components[0]!, 8);
@@ -55,41 +58,113 @@ export class ScanCursor {
 		this.mcu = from[at + READER_STATE + 1]! | 0;
 	}
 
-	/** Decodes the scan's blocks of the MCU rows before `end` (the store holding them). */
-	decodeUntil(end: number): void {
-		const { decoder, scan, grid, store } = this;
-		const { reader } = decoder;
-		const { restartInterval } = scan;
+	/**
+	 * Decodes the scan's blocks of the MCU rows before `end` (the store holding them), every row
+	 * whole; with `marks`, writing down its place at each marked column of every row it passes.
+	 */
+	decodeUntil(end: number, marks?: ScanMarks): void {
+		const { grid } = this;
+		const columns = marks ? marks.blockColumns(this.index) : WHOLE_ROW;
 		if (this.blocks) {
-			const c = scan.components[0]!.index;
+			const c = this.scan.components[0]!.index;
 			const last = Math.min(this.blocks.y, end * grid.v[c]!);
-			for (; this.next < last; this.next++) {
-				const by = this.next;
-				for (let bx = 0; bx < this.blocks.x; bx++, this.mcu++) {
-					if (restartInterval && this.mcu > 0 && this.mcu % restartInterval === 0) decoder.restart();
-					decoder.block(0, c, store.block(c, bx, by));
-				}
-				if (reader.truncated) throw new JpegFormatError("data ends before the last block");
+			for (; this.next < last; this.next++) this.decodeRow(this.next, 0, this.blocks.x, columns, marks);
+			return;
+		}
+		for (; this.next < Math.min(end, grid.mcusY); this.next++) this.decodeRow(this.next, 0, grid.mcusX, columns, marks);
+	}
+
+	/**
+	 * Decodes the scan's blocks of MCU row `my` that lie in MCU columns from marked column `j` up to
+	 * `mcuEnd`, entering each of its rows there from `marks` (which must hold the row: `complete`).
+	 * The cursor then stands nowhere in particular: `enterRow` before decoding whole rows again.
+	 */
+	decodeWindow(my: number, marks: ScanMarks, j: number, mcuEnd: number): void {
+		const { grid } = this;
+		const columns = marks.blockColumns(this.index);
+		const from = columns[j]!;
+		if (this.blocks) {
+			const c = this.scan.components[0]!.index;
+			const v = grid.v[c]!;
+			const end = Math.min(this.blocks.x, mcuEnd * grid.h[c]!);
+			for (let by = my * v; by < Math.min(this.blocks.y, (my + 1) * v); by++) {
+				this.decoder.restoreMark(marks.numbers, marks.slot(this.index, by, j));
+				this.mcu = by * this.blocks.x + from;
+				this.decodeRow(by, from, end, WHOLE_ROW);
 			}
 			return;
 		}
-		for (; this.next < Math.min(end, grid.mcusY); this.next++) {
-			const my = this.next;
-			for (let mx = 0; mx < grid.mcusX; mx++, this.mcu++) {
-				if (restartInterval && this.mcu > 0 && this.mcu % restartInterval === 0) decoder.restart();
-				for (let i = 0; i < scan.components.length; i++) {
-					const c = scan.components[i]!.index;
-					const h = grid.h[c]!;
-					const v = grid.v[c]!;
-					for (let by = 0; by < v; by++) {
-						for (let bx = 0; bx < h; bx++) decoder.block(i, c, store.block(c, mx * h + bx, my * v + by));
+		this.decoder.restoreMark(marks.numbers, marks.slot(this.index, my, j));
+		this.mcu = my * grid.mcusX + from;
+		this.decodeRow(my, from, Math.min(grid.mcusX, mcuEnd), WHOLE_ROW);
+	}
+
+	/** Stands at the start of MCU row `my`, from its mark (`marks.started(my)`). */
+	enterRow(my: number, marks: ScanMarks): void {
+		const first = this.firstRow(my);
+		this.next = first;
+		if (first >= this.rows) return;
+		this.decoder.restoreMark(marks.numbers, marks.slot(this.index, first, 0));
+		this.mcu = first * this.across;
+	}
+
+	/** Writes down where it stands, at the start of MCU row `my` (it has decoded every row before). */
+	markRowStart(my: number, marks: ScanMarks): void {
+		const first = this.firstRow(my);
+		if (first < this.rows) this.decoder.mark(marks.numbers, marks.slot(this.index, first, 0));
+	}
+
+	/** The scan's first row (block row of its component, or MCU row) in MCU row `my`. */
+	private firstRow(my: number): number {
+		return this.blocks ? my * this.grid.v[this.scan.components[0]!.index]! : my;
+	}
+
+	private get rows(): number {
+		return this.blocks ? this.blocks.y : this.grid.mcusY;
+	}
+
+	private get across(): number {
+		return this.blocks ? this.blocks.x : this.grid.mcusX;
+	}
+
+	/**
+	 * Decodes units `from..end` of the scan's row `row` (blocks of its component, or MCUs), the
+	 * place written down at each of `columns` (units where marked columns start) when `marks`.
+	 */
+	private decodeRow(row: number, from: number, end: number, columns: Int32Array, marks?: ScanMarks): void {
+		const { decoder, scan, grid, store } = this;
+		const { restartInterval } = scan;
+		let unit = from;
+		for (let j = 0; j < columns.length; j++) {
+			const stop = j + 1 < columns.length ? Math.min(end, columns[j + 1]!) : end;
+			// Before the restart check: a decode entering here makes it again.
+			if (marks) decoder.mark(marks.numbers, marks.slot(this.index, row, j));
+			if (this.blocks) {
+				const c = scan.components[0]!.index;
+				for (; unit < stop; unit++, this.mcu++) {
+					if (restartInterval && this.mcu > 0 && this.mcu % restartInterval === 0) decoder.restart();
+					decoder.block(0, c, store.block(c, unit, row));
+				}
+			} else {
+				for (; unit < stop; unit++, this.mcu++) {
+					if (restartInterval && this.mcu > 0 && this.mcu % restartInterval === 0) decoder.restart();
+					for (let i = 0; i < scan.components.length; i++) {
+						const c = scan.components[i]!.index;
+						const h = grid.h[c]!;
+						const v = grid.v[c]!;
+						for (let by = 0; by < v; by++) {
+							for (let bx = 0; bx < h; bx++) decoder.block(i, c, store.block(c, unit * h + bx, row * v + by));
+						}
 					}
 				}
 			}
-			if (reader.truncated) throw new JpegFormatError("data ends before the last block");
 		}
+		if (decoder.reader.truncated) throw new JpegFormatError("data ends before the last block");
 	}
 }
+
+/** A row decoded whole, with no marks: one stretch from its first unit. */
+const WHOLE_ROW = Int32Array.of(0);
 
 class ScanDecoder {
 	/** DC predictions, by component index. */
@@ -97,6 +172,8 @@ class ScanDecoder {
 	/** Blocks still to skip (AC first) or only to refine (AC refining) in the current end-of-band run. */
 	private eobrun = 0;
 	private readonly kind: "sequential" | "dcFirst" | "dcRefine" | "acFirst" | "acRefine";
+	/** Whether its blocks carry DC predictions (a mark keeps them). */
+	private readonly predicts: boolean;
 	private readonly coefficients: Int16Array;
 	/** CoefficientStore.ends: one past each block's last non-zero AC coefficient, in zigzag order. */
 	private readonly ends: Uint8Array;
@@ -114,6 +191,7 @@ class ScanDecoder {
 		if (!frame.progressive) this.kind = "sequential";
 		else if (scan.ss === 0) this.kind = first ? "dcFirst" : "dcRefine";
 		else this.kind = first ? "acFirst" : "acRefine";
+		this.predicts = this.kind === "sequential" || this.kind === "dcFirst";
 	}
 
 	/** Writes the reader's place, the end-of-band run and the predictions at `at` (see CURSOR_STATE). */
@@ -127,6 +205,28 @@ class ScanDecoder {
 		this.reader.restore(from, at);
 		this.eobrun = from[at + READER_STATE + 2]! | 0;
 		for (let c = 0; c < this.predictions.length; c++) this.predictions[c] = from[at + READER_STATE + 3 + c]!;
+	}
+
+	/**
+	 * Writes the reader's place, the end-of-band run and, where the scan predicts DC, its
+	 * components' predictions at `at` (a ScanMarks mark).
+	 */
+	mark(into: Int32Array, at: number): void {
+		this.reader.save(into, at);
+		into[at + READER_STATE] = this.eobrun;
+		if (!this.predicts) return;
+		const { components } = this.scan;
+		for (let i = 0; i < components.length; i++)
+			into[at + READER_STATE + 1 + i] = this.predictions[components[i]!.index]!;
+	}
+
+	restoreMark(from: Int32Array, at: number): void {
+		this.reader.restore(from, at);
+		this.eobrun = from[at + READER_STATE]!;
+		if (!this.predicts) return;
+		const { components } = this.scan;
+		for (let i = 0; i < components.length; i++)
+			this.predictions[components[i]!.index] = from[at + READER_STATE + 1 + i]!;
 	}
 
 	/** At a restart marker: the reader skips it, predictions and runs start over. */

@@ -6,6 +6,7 @@ import { decodeBuffered } from "./buffered";
 import { type JpegContainer, type McuGrid, mcuGrid, oneScan } from "./container";
 import { EntropyMarks } from "./entropy-marks";
 import { spanMcus } from "./row-target";
+import { ScanMarks } from "./scan-marks";
 import { WantedMcus } from "./wanted-mcus";
 
 /**
@@ -18,8 +19,9 @@ import { WantedMcus } from "./wanted-mcus";
  *
  * A sequential JPEG with one scan (what cameras write) reads its whole data once: the first
  * window's decode writes down where every window's MCUs start in each MCU row (`EntropyMarks`),
- * and the later windows start there. A multi-scan JPEG's scans cannot be entered midway, so each of
- * its windows reads its data again up to the window's last row: it gets fewer, larger windows.
+ * and the later windows start there. A multi-scan JPEG does the same in every scan (`ScanMarks`: each
+ * scan's place at every window's first column of every row it codes). It holds a window of its
+ * rows as displayed, a quarter of the image: fewer, larger windows (see turnWindow).
  *
  * With `wanted` (displayed areas: pass 2's crops), a window turns into pixels only the MCUs around
  * the areas it holds, its decode ends after the last of them, and a window holding none is not
@@ -55,7 +57,9 @@ export function turnedDecodes(
 	// Displayed (dx, dy) comes from stored (sx, sy); see applyOrientation for the eight cases.
 	const flipX = orientation === 3 || orientation === 6 || orientation === 7;
 	const flipY = orientation === 3 || orientation === 4 || orientation === 7 || orientation === 8;
-	const marks = oneScan(jpeg) ? windowMarks(grid, jpeg, window.rows, shownHeight, swapped, flipY, w) : undefined;
+	const columns = windowColumns(grid, window.rows, shownHeight, swapped, flipY, w);
+	const marks = oneScan(jpeg) ? new EntropyMarks(grid, frame.components.length, columns) : undefined;
+	const scanMarks = marks ? undefined : new ScanMarks(frame, grid, jpeg.scans, columns);
 	return (sink, wanted, from = 0) => {
 		const windowBytes = new Uint8Array(window.rows * shownWidth * 4);
 		const shown = new Int32Array(windowBytes.buffer);
@@ -113,7 +117,7 @@ export function turnedDecodes(
 					wanted: inWindow && new WantedMcus(grid, inWindow),
 				};
 				if (marks) decodeBaseline(bytes, jpeg, target, marks);
-				else decodeBuffered(bytes, jpeg, target);
+				else decodeBuffered(bytes, jpeg, target, undefined, scanMarks);
 				sink.rows(top, count, windowBytes.subarray(0, count * shownWidth * 4));
 			}
 		} finally {
@@ -139,7 +143,8 @@ function storedBox(box: Box, w: number, h: number, swapped: boolean, flipX: bool
 /**
  * Bytes of displayed rows a window holds. A sequential JPEG reads its data about twice whatever the
  * number of windows, so its windows are small enough that 25 MP fits the call's memory; a multi-scan
- * JPEG reads it once per window, so it takes a quarter of the image at a time (four decodes a pass).
+ * JPEG takes a quarter of the image at a time: its marks grow with the windows, a number a row of
+ * every scan for each (smaller windows would hold less pixels but more marks).
  */
 export const SEQUENTIAL_WINDOW_BYTES = 2 * 1024 * 1024;
 const MULTI_SCAN_WINDOWS = 4;
@@ -171,21 +176,24 @@ export function turnedHeldBytes(jpeg: JpegContainer): number {
 	const shownWidth = jpeg.orientation >= 5 ? height : width;
 	const shownHeight = jpeg.orientation >= 5 ? width : height;
 	const { rows } = turnWindow(jpeg);
-	const windows = Math.ceil(shownHeight / rows);
-	const marks = oneScan(jpeg) ? EntropyMarks.bytes(grid, jpeg.frame.components.length, windows) : 0;
+	const swapped = jpeg.orientation >= 5;
+	const flipY = jpeg.orientation === 3 || jpeg.orientation === 4 || jpeg.orientation === 7 || jpeg.orientation === 8;
+	const columns = windowColumns(grid, rows, shownHeight, swapped, flipY, width).length;
+	const marks = oneScan(jpeg)
+		? EntropyMarks.bytes(grid, jpeg.frame.components.length, columns)
+		: ScanMarks.bytes(jpeg.frame, grid, jpeg.scans, columns);
 	return rows * shownWidth * 4 + width * 8 * grid.vmax * 4 + marks;
 }
 
-/** Marks where each window's decode starts in an MCU row: its first MCU column (quarter turns) or column 0. */
-function windowMarks(
+/** The MCU columns where each window's decode starts in an MCU row: its first (quarter turns) or column 0. */
+function windowColumns(
 	grid: McuGrid,
-	jpeg: JpegContainer,
 	rows: number,
 	shownHeight: number,
 	swapped: boolean,
 	flipY: boolean,
 	storedWidth: number,
-): EntropyMarks {
+): number[] {
 	const columns = new Set<number>([0]);
 	if (swapped) {
 		for (let top = 0; top < shownHeight; top += rows) {
@@ -194,5 +202,5 @@ function windowMarks(
 			columns.add(spanMcus(grid, { x0, x1: x0 + count, y0: 0, y1: 1 }).x0);
 		}
 	}
-	return new EntropyMarks(grid, jpeg.frame.components.length, [...columns]);
+	return [...columns];
 }
