@@ -4,6 +4,18 @@ import type { Patch } from "../types";
 /** Flat colour or linear gradient: the fitted plane is the clean background itself. */
 export function fillFromPlane(patch: Patch, bg: Background, mask: Uint8Array): void {
 	const { width: w, data } = patch;
+	// A plane without slope (a flat colour: most fills) is one colour everywhere, worked out once.
+	if (bg.planes.every(([, b, c]) => b === 0 && c === 0)) {
+		const [r, g, b, a] = [0, 1, 2, 3].map((c) => Math.max(0, Math.min(255, Math.round(predict(bg, 0, 0, c)))));
+		for (let i = 0, p = 0; i < mask.length; i++, p += 4) {
+			if (!mask[i]) continue;
+			data[p] = r!;
+			data[p + 1] = g!;
+			data[p + 2] = b!;
+			data[p + 3] = a!;
+		}
+		return;
+	}
 	for (let i = 0; i < mask.length; i++) {
 		if (!mask[i]) continue;
 		const x = i % w;

@@ -323,11 +323,15 @@ export function quantise(data: Uint8Array, i: number): number {
  */
 function fitRing(patch: Patch, ring: Int32Array): { planes: Plane[]; noise: number; inliers: number } {
 	const { data } = patch;
-	const mode = dominantColour(data, ring)!;
-	let use = ring.filter((i) => [0, 1, 2, 3].every((c) => Math.abs(data[i * 4 + c]! - mode.colour[c]!) <= 24));
+	const [r, g, b, a] = dominantColour(data, ring)!.colour as [number, number, number, number];
+	// Plain loops, not `filter`: a closure called per pixel of the ring cost more than the fit itself.
+	const nearMode = new Int32Array(ring.length);
+	let count = 0;
+	for (const i of ring) if (offColour(data, i * 4, r, g, b, a) <= NEAR_MODE) nearMode[count++] = i;
+	let use: Int32Array = nearMode.subarray(0, count);
 	let planes = fitPlanes(patch, use.length >= 8 ? use : ring);
 	for (let round = 0; round < 2; round++) {
-		const next = ring.filter((i) => distanceAt(patch, planes, i) <= SAME);
+		const next = nearPlanes(patch, planes, ring);
 		if (next.length < 8) break;
 		use = next;
 		planes = fitPlanes(patch, use);
@@ -341,6 +345,17 @@ function fitRing(patch: Patch, ring: Int32Array): { planes: Plane[]; noise: numb
 		noise: Math.sqrt(squares / Math.max(1, measured.length)),
 		inliers: use.length / Math.max(1, ring.length),
 	};
+}
+
+/** Levels (each channel) from the ring's commonest colour within which a pixel starts the fit. */
+const NEAR_MODE = 24;
+
+/** The pixels within SAME of the planes. */
+function nearPlanes(patch: Patch, planes: Plane[], pixels: Int32Array): Int32Array {
+	const out = new Int32Array(pixels.length);
+	let count = 0;
+	for (const i of pixels) if (distanceAt(patch, planes, i) <= SAME) out[count++] = i;
+	return out.subarray(0, count);
 }
 
 function ringPixels(patch: Patch): Int32Array {
@@ -374,11 +389,13 @@ function fitPlanes(patch: Patch, pixels: Int32Array): Plane[] {
 	const svx = [0, 0, 0, 0];
 	const svy = [0, 0, 0, 0];
 	// Centred coordinates keep the system well conditioned.
-	const cx = patch.width / 2;
+	const { width, data } = patch;
+	const cx = width / 2;
 	const cy = patch.height / 2;
 	for (const i of pixels) {
-		const x = (i % patch.width) - cx;
-		const y = Math.floor(i / patch.width) - cy;
+		const row = Math.floor(i / width);
+		const x = i - row * width - cx;
+		const y = row - cy;
 		n++;
 		sx += x;
 		sy += y;
@@ -386,7 +403,7 @@ function fitPlanes(patch: Patch, pixels: Int32Array): Plane[] {
 		sxy += x * y;
 		syy += y * y;
 		for (let c = 0; c < 4; c++) {
-			const v = patch.data[i * 4 + c]!;
+			const v = data[i * 4 + c]!;
 			sv[c]! += v;
 			svx[c]! += v * x;
 			svy[c]! += v * y;
