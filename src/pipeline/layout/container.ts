@@ -47,27 +47,29 @@ export interface Shape {
 export type Outline = Pick<Shape, "box" | "inside" | "insideArea">;
 
 /**
- * The shape with the lettering it holds (`mask`, one byte a pixel of `box`, image px) inside it.
- * Glyphs fitted tightly touch the outline, and the flood of the paper stops at them: the glyphs,
- * their counters and the paper they cut off against the outline (between a letter's legs and the
- * outline, or a whole piece of the balloon between two strokes) are left out, and the inside is the
- * paper between the letters. The inside a letterer fits text to is the shape with its lettering:
- * the flood continued through the glyphs and the paper (`colour` within `tolerance`, in `crop`)
- * they meet, and every hole then closed. Glyphs the outline parts from the shape stay out.
+ * The shape with the lettering it holds (`mask`, one byte a pixel of `box`, image px) inside it, or
+ * undefined when every glyph already is. Glyphs fitted tightly touch the outline, and the flood of
+ * the paper stops at them: the glyphs, their counters and the paper they cut off against the outline
+ * (between a letter's legs and the outline, or a whole piece of the balloon between two strokes) are
+ * left out, and the inside is the paper between the letters. The inside a letterer fits text to is
+ * the shape with its lettering: the flood continued through the glyphs and the paper (`colour`
+ * within `tolerance`, in `crop`) they meet, and every hole then closed. Glyphs the outline parts
+ * from the shape stay out. A shape without `inside` is its whole box.
  */
 export function holdingLettering(
-	shape: Outline,
+	shape: Pick<Shape, "box"> & { inside?: Uint8Array },
 	lettering: { box: Box; mask: Uint8Array },
 	crop: Patch,
 	colour: number[],
 	tolerance: number,
-): Outline {
+): Outline | undefined {
+	// Most containers hold all their lettering: asked where the glyphs lie, before any copy is made.
+	if (!glyphOutside(shape, lettering)) return undefined;
 	const lettered = boundingBox(
 		lettering.mask,
 		lettering.box.x1 - lettering.box.x0,
 		lettering.box.y1 - lettering.box.y0,
-	);
-	if (!lettered) return shape;
+	)!;
 	const glyphBox = {
 		x0: lettered.x0 + lettering.box.x0,
 		y0: lettered.y0 + lettering.box.y0,
@@ -78,10 +80,8 @@ export function holdingLettering(
 	const w = box.x1 - box.x0;
 	const h = box.y1 - box.y0;
 	const glyphs = reframe(lettering.mask, lettering.box, box);
-	const inside = reframe(shape.inside, shape.box, box);
-	let outside = false;
-	for (let i = 0; i < glyphs.length && !outside; i++) outside = glyphs[i] === 1 && inside[i] === 0;
-	if (!outside) return shape;
+	const { box: at } = shape;
+	const inside = reframe(shape.inside ?? new Uint8Array((at.x1 - at.x0) * (at.y1 - at.y0)).fill(1), at, box);
 	const [r, g, b, a] = colour as [number, number, number, number];
 	const open = (i: number) => {
 		if (glyphs[i]) return true;
@@ -118,6 +118,22 @@ export function holdingLettering(
 	let insideArea = 0;
 	for (let i = 0; i < tightInside.length; i++) insideArea += tightInside[i]!;
 	return { box: tight, inside: tightInside, insideArea };
+}
+
+/** Whether a glyph of `lettering` lies outside the shape's inside (its box, where it has no inside). */
+function glyphOutside(shape: Pick<Shape, "box"> & { inside?: Uint8Array }, lettering: { box: Box; mask: Uint8Array }) {
+	const { box: g, mask } = lettering;
+	const { box, inside } = shape;
+	const gw = g.x1 - g.x0;
+	const w = box.x1 - box.x0;
+	for (let y = g.y0; y < g.y1; y++) {
+		for (let x = g.x0, i = (y - g.y0) * gw; x < g.x1; x++, i++) {
+			if (!mask[i]) continue;
+			if (x < box.x0 || x >= box.x1 || y < box.y0 || y >= box.y1) return true;
+			if (inside && !inside[(y - box.y0) * w + x - box.x0]) return true;
+		}
+	}
+	return false;
 }
 
 /** A flood of the shape's colour from a seed in the reader's box: search-area px. */

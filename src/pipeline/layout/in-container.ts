@@ -231,13 +231,9 @@ function inShape(
 export function withLettering(crop: Patch, finding: Finding): Finding {
 	const { container, lettering } = finding;
 	if (!finding.closed || !lettering || container.kind === "free") return finding;
-	const { box } = container;
-	const inside = container.inside ?? new Uint8Array((box.x1 - box.x0) * (box.y1 - box.y0)).fill(1);
-	let insideArea = 0;
-	for (let i = 0; i < inside.length; i++) insideArea += inside[i]!;
 	const colour = [...finding.measures.backgroundColor, 255];
-	const held = holdingLettering({ box, inside, insideArea }, lettering, crop, colour, FLOOD_TOLERANCE);
-	return held.inside === inside ? finding : { ...finding, container: containerOf(held, colour) };
+	const held = holdingLettering(container, lettering, crop, colour, FLOOD_TOLERANCE);
+	return held ? { ...finding, container: containerOf(held, colour) } : finding;
 }
 
 /** A shape as a container: a balloon when light and not rectangular (its body, without its tail), else a panel. */
