@@ -177,26 +177,218 @@ export function closedShapes(
 	const stride = crop.width;
 	const ox = area.x0 - crop.box.x0;
 	const oy = area.y0 - crop.box.y0;
-	const [r, g, b, a] = colour as [number, number, number, number];
-	const isBackground = (x: number, y: number) => matches(data, ((oy + y) * stride + ox + x) * 4, r, g, b, a, tolerance);
-
 	// 0: not visited; NOT_BACKGROUND: visited, not background; k > 0: in flood k. Two bytes a pixel of
-	// the search area, and a stack that grows only as far as the floods reach.
-	const labels = new Uint16Array(w * h);
-	const stack: number[] = [];
-	const floods: Flood[] = [];
+	// the search area.
+	const labels = labelsOf(w * h);
 	const rx0 = Math.max(0, readerBox.x0 - area.x0);
 	const ry0 = Math.max(0, readerBox.y0 - area.y0);
 	const rx1 = Math.min(w, readerBox.x1 - area.x0);
 	const ry1 = Math.min(h, readerBox.y1 - area.y0);
+	const floods = floodsFrom(
+		data,
+		stride,
+		ox,
+		oy,
+		w,
+		h,
+		{ x0: rx0, y0: ry0, x1: rx1, y1: ry1 },
+		labels,
+		colour,
+		tolerance,
+	);
+	// More floods than labels: a box over noise, holding no balloon.
+	if (!floods) return [];
+
+	const field: FloodField = {
+		floods,
+		labels,
+		area,
+		w,
+		seeds: { x0: rx0, y0: ry0, x1: rx1, y1: ry1 },
+		crop: { data, stride, ox, oy },
+		colour,
+	};
+	const shapeOf = (ks: number[], fillLines?: { vertical: boolean }) => shapeOfFloods(field, ks, fillLines);
+	const shapes: { shape: Shape; k: number }[] = [];
+	for (const [k, flood] of floods.entries()) {
+		// The counters of glyphs are closed floods too, too small to hold lettering.
+		const shape = flood.open || flood.area < MIN_AREA ? undefined : shapeOf([k]);
+		if (shape) shapes.push({ shape, k });
+	}
+	shapes.sort((p, q) => q.shape.inkInBox - p.shape.inkInBox);
+	const byInk = (p: { shape: Shape }, q: { shape: Shape }) => q.shape.inkInBox - p.shape.inkInBox;
+	const joined = pieces ? joinedPieces(floods, pieces.vertical, shapeOf).sort(byInk) : [];
+	return [...shapes.sort(byInk), ...joined].map((s) => s.shape);
+}
+
+/** The floods of a search area, and what a shape made of some of them reads of it. */
+interface FloodField {
+	floods: Flood[];
+	labels: Uint16Array;
+	/** The search area, image px, and its width. */
+	area: Box;
+	w: number;
+	/** The reader's box, search-area px. */
+	seeds: Box;
+	/** The crop's pixels, `stride` px a row, the search area's first at (ox, oy). */
+	crop: { data: Uint8Array; stride: number; ox: number; oy: number };
+	colour: number[];
+}
+
+/** How far pixel (x, y) of the search area is from the shape's colour: its largest channel difference. */
+function distance({ crop, colour }: FloodField, x: number, y: number): number {
+	const p = ((crop.oy + y) * crop.stride + crop.ox + x) * 4;
+	const { data } = crop;
+	return Math.max(
+		Math.abs(data[p]! - colour[0]!),
+		Math.abs(data[p + 1]! - colour[1]!),
+		Math.abs(data[p + 2]! - colour[2]!),
+		Math.abs(data[p + 3]! - colour[3]!),
+	);
+}
+
+/**
+ * Whether the shape ends at an edge (an outline, another colour): the pixels just outside its
+ * interior are mostly far from its colour, or a step further from it than the interior just
+ * inside. A radial gradient's ring of one colour ends softly. Counted into `edges` for each
+ * interior pixel (x, y) on the rim, as shapeOfFloods walks the shape's box.
+ */
+function countRim(
+	field: FloodField,
+	box: Box,
+	interior: Uint8Array,
+	inside: Uint8Array,
+	x: number,
+	y: number,
+	edges: { far: number; near: number },
+): void {
+	const bw = box.x1 - box.x0;
+	const bh = box.y1 - box.y0;
+	// Each 4-neighbour outside the shape (or its box) is a rim pixel: near the colour or an edge.
+	for (let k = 0; k < 4; k++) {
+		const nx = k === 0 ? x - 1 : k === 1 ? x + 1 : x;
+		const ny = k === 2 ? y - 1 : k === 3 ? y + 1 : y;
+		const inBox = nx >= 0 && ny >= 0 && nx < bw && ny < bh;
+		if (inBox && inside[ny * bw + nx]) continue;
+		const beyond = distance(field, box.x0 + nx, box.y0 + ny);
+		const ix = 2 * x - nx;
+		const iy = 2 * y - ny;
+		const twoIn = ix >= 0 && iy >= 0 && ix < bw && iy < bh && interior[iy * bw + ix];
+		const within = twoIn ? distance(field, box.x0 + ix, box.y0 + iy) : distance(field, box.x0 + x, box.y0 + y);
+		if (beyond >= EDGE || beyond - within >= STEP) edges.far++;
+		else edges.near++;
+	}
+}
+
+/**
+ * The shape of closed floods (`ks`, one unless pieces are joined): its interior, all it encloses
+ * (with `fillLines`, each line along the lettering also filled from its first piece to its last: a
+ * balloon is convex), and the ink in it. A function of its own, not a closure in closedShapes: its
+ * loop walks every pixel of the shape's box, and reads its arrays and bounds as locals.
+ */
+function shapeOfFloods(field: FloodField, ks: number[], fillLines?: { vertical: boolean }): Shape | undefined {
+	const { floods, labels, w, area } = field;
+	const { x0: rx0, y0: ry0, x1: rx1, y1: ry1 } = field.seeds;
+	const box = ks.map((k) => floods[k]!.box).reduce(union);
+	const bw = box.x1 - box.x0;
+	const bh = box.y1 - box.y0;
+	const interior = new Uint8Array(bw * bh);
+	for (const k of ks) {
+		const label = k + 1;
+		const { box: own, runs } = floods[k]!;
+		if (runs) {
+			for (let r = 0; r < runs.length; r += 3) {
+				const row = (runs[r]! - box.y0) * bw - box.x0;
+				for (let i = row + runs[r + 1]!, end = row + runs[r + 2]!; i <= end; i++) interior[i] = 1;
+			}
+			continue;
+		}
+		for (let y = own.y0; y < own.y1; y++) {
+			const row = y * w;
+			for (let x = own.x0; x < own.x1; x++) if (labels[row + x] === label) interior[(y - box.y0) * bw + x - box.x0] = 1;
+		}
+	}
+	const inside = fillHoles(fillLines ? filledAlong(interior, bw, bh, fillLines.vertical) : interior.slice(), bw, bh);
+	let insideArea = 0;
+	let ink = 0;
+	let inkInBox = 0;
+	const held = { x0: bw, y0: bh, x1: 0, y1: 0 };
+	const edges = { far: 0, near: 0 };
+	for (let y = 0; y < bh; y++) {
+		const inRows = y + box.y0 >= ry0 && y + box.y0 < ry1;
+		for (let x = 0; x < bw; x++) {
+			const i = y * bw + x;
+			if (!inside[i]) continue;
+			insideArea++;
+			if (interior[i]) {
+				// Most of the interior lies within the shape: asked first, in one go, whether any neighbour is out.
+				const within =
+					x > 0 &&
+					x < bw - 1 &&
+					y > 0 &&
+					y < bh - 1 &&
+					inside[i - 1] &&
+					inside[i + 1] &&
+					inside[i - bw] &&
+					inside[i + bw];
+				if (!within) countRim(field, box, interior, inside, x, y, edges);
+				continue;
+			}
+			ink++;
+			if (inRows && x + box.x0 >= rx0 && x + box.x0 < rx1) inkInBox++;
+			if (x < held.x0) held.x0 = x;
+			if (x >= held.x1) held.x1 = x + 1;
+			if (y < held.y0) held.y0 = y;
+			if (y >= held.y1) held.y1 = y + 1;
+		}
+	}
+	if (inkInBox === 0 || edges.far < EDGED * (edges.near + edges.far)) return undefined;
+	const toImage = (b: Box) => ({
+		x0: b.x0 + box.x0 + area.x0,
+		y0: b.y0 + box.y0 + area.y0,
+		x1: b.x1 + box.x0 + area.x0,
+		y1: b.y1 + box.y0 + area.y0,
+	});
+	return {
+		box: toImage({ x0: 0, y0: 0, x1: bw, y1: bh }),
+		interior,
+		inside,
+		insideArea,
+		ink,
+		inkInBox,
+		enclosed: toImage(held),
+	};
+}
+
+/**
+ * The floods of the colour (RGBA, each channel within `tolerance`) from every pixel of `seeds`,
+ * labelled in `labels` (search-area px, `w` by `h`, at (ox, oy) in `data`, `stride` px a row);
+ * undefined when there are more than labels. A function of its own, not a closure in closedShapes:
+ * its loop visits every pixel of every balloon, and reads its arrays and bounds as locals.
+ */
+function floodsFrom(
+	data: Uint8Array,
+	stride: number,
+	ox: number,
+	oy: number,
+	w: number,
+	h: number,
+	seeds: Box,
+	labels: Uint16Array,
+	colour: number[],
+	tolerance: number,
+): Flood[] | undefined {
+	const [r, g, b, a] = colour as [number, number, number, number];
+	const { x0: rx0, y0: ry0, x1: rx1, y1: ry1 } = seeds;
+	const stack: number[] = [];
+	const floods: Flood[] = [];
 	for (let sy = ry0; sy < ry1; sy++) {
 		for (let sx = rx0; sx < rx1; sx++) {
 			const start = sy * w + sx;
 			if (labels[start] !== 0) continue;
 			const label = floods.length + 1;
-			// More floods than labels: a box over noise, holding no balloon.
-			if (label >= NOT_BACKGROUND) return [];
-			if (!isBackground(sx, sy)) {
+			if (label >= NOT_BACKGROUND) return undefined;
+			if (!matches(data, ((oy + sy) * stride + ox + sx) * 4, r, g, b, a, tolerance)) {
 				labels[start] = NOT_BACKGROUND;
 				continue;
 			}
@@ -287,136 +479,7 @@ export function closedShapes(
 			stack.length = 0;
 		}
 	}
-
-	/** How far a pixel of the search area is from the colour: its largest channel difference. */
-	const distance = (x: number, y: number) => {
-		const p = ((oy + y) * stride + ox + x) * 4;
-		return Math.max(
-			Math.abs(data[p]! - r),
-			Math.abs(data[p + 1]! - g),
-			Math.abs(data[p + 2]! - b),
-			Math.abs(data[p + 3]! - a),
-		);
-	};
-	/**
-	 * Whether the shape ends at an edge (an outline, another colour): the pixels just outside its
-	 * interior are mostly far from its colour, or a step further from it than the interior just
-	 * inside. A radial gradient's ring of one colour ends softly. Counted into `edges` for each
-	 * interior pixel (x, y) on the rim, as shapeOf walks the shape's box.
-	 */
-	const countRim = (
-		box: Box,
-		interior: Uint8Array,
-		inside: Uint8Array,
-		x: number,
-		y: number,
-		edges: { far: number; near: number },
-	) => {
-		const bw = box.x1 - box.x0;
-		const bh = box.y1 - box.y0;
-		// Each 4-neighbour outside the shape (or its box) is a rim pixel: near the colour or an edge.
-		for (let k = 0; k < 4; k++) {
-			const nx = k === 0 ? x - 1 : k === 1 ? x + 1 : x;
-			const ny = k === 2 ? y - 1 : k === 3 ? y + 1 : y;
-			const inBox = nx >= 0 && ny >= 0 && nx < bw && ny < bh;
-			if (inBox && inside[ny * bw + nx]) continue;
-			const beyond = distance(box.x0 + nx, box.y0 + ny);
-			const [ix, iy] = [2 * x - nx, 2 * y - ny];
-			const twoIn = ix >= 0 && iy >= 0 && ix < bw && iy < bh && interior[iy * bw + ix];
-			const within = twoIn ? distance(box.x0 + ix, box.y0 + iy) : distance(box.x0 + x, box.y0 + y);
-			if (beyond >= EDGE || beyond - within >= STEP) edges.far++;
-			else edges.near++;
-		}
-	};
-
-	/**
-	 * The shape of closed floods (labels `ks`, one unless pieces are joined): its interior, all it
-	 * encloses (with `fillLines`, each line along the lettering also filled from its first piece to
-	 * its last: a balloon is convex), and the ink in it.
-	 */
-	const shapeOf = (ks: number[], fillLines?: { vertical: boolean }): Shape | undefined => {
-		const box = ks.map((k) => floods[k]!.box).reduce(union);
-		const bw = box.x1 - box.x0;
-		const bh = box.y1 - box.y0;
-		const interior = new Uint8Array(bw * bh);
-		for (const k of ks) {
-			const label = k + 1;
-			const { box: own, runs } = floods[k]!;
-			if (runs) {
-				for (let r = 0; r < runs.length; r += 3) {
-					const row = (runs[r]! - box.y0) * bw - box.x0;
-					for (let i = row + runs[r + 1]!, end = row + runs[r + 2]!; i <= end; i++) interior[i] = 1;
-				}
-				continue;
-			}
-			for (let y = own.y0; y < own.y1; y++) {
-				const row = y * w;
-				for (let x = own.x0; x < own.x1; x++)
-					if (labels[row + x] === label) interior[(y - box.y0) * bw + x - box.x0] = 1;
-			}
-		}
-		const inside = fillHoles(fillLines ? filledAlong(interior, bw, bh, fillLines.vertical) : interior.slice(), bw, bh);
-		let insideArea = 0;
-		let ink = 0;
-		let inkInBox = 0;
-		const held = { x0: bw, y0: bh, x1: 0, y1: 0 };
-		const edges = { far: 0, near: 0 };
-		for (let y = 0; y < bh; y++) {
-			const inRows = y + box.y0 >= ry0 && y + box.y0 < ry1;
-			for (let x = 0; x < bw; x++) {
-				const i = y * bw + x;
-				if (!inside[i]) continue;
-				insideArea++;
-				if (interior[i]) {
-					// Most of the interior lies within the shape: asked first, in one go, whether any neighbour is out.
-					const within =
-						x > 0 &&
-						x < bw - 1 &&
-						y > 0 &&
-						y < bh - 1 &&
-						inside[i - 1] &&
-						inside[i + 1] &&
-						inside[i - bw] &&
-						inside[i + bw];
-					if (!within) countRim(box, interior, inside, x, y, edges);
-					continue;
-				}
-				ink++;
-				if (inRows && x + box.x0 >= rx0 && x + box.x0 < rx1) inkInBox++;
-				if (x < held.x0) held.x0 = x;
-				if (x >= held.x1) held.x1 = x + 1;
-				if (y < held.y0) held.y0 = y;
-				if (y >= held.y1) held.y1 = y + 1;
-			}
-		}
-		if (inkInBox === 0 || edges.far < EDGED * (edges.near + edges.far)) return undefined;
-		const toImage = (b: Box) => ({
-			x0: b.x0 + box.x0 + area.x0,
-			y0: b.y0 + box.y0 + area.y0,
-			x1: b.x1 + box.x0 + area.x0,
-			y1: b.y1 + box.y0 + area.y0,
-		});
-		return {
-			box: toImage({ x0: 0, y0: 0, x1: bw, y1: bh }),
-			interior,
-			inside,
-			insideArea,
-			ink,
-			inkInBox,
-			enclosed: toImage(held),
-		};
-	};
-
-	const shapes: { shape: Shape; k: number }[] = [];
-	for (const [k, flood] of floods.entries()) {
-		// The counters of glyphs are closed floods too, too small to hold lettering.
-		const shape = flood.open || flood.area < MIN_AREA ? undefined : shapeOf([k]);
-		if (shape) shapes.push({ shape, k });
-	}
-	shapes.sort((p, q) => q.shape.inkInBox - p.shape.inkInBox);
-	const byInk = (p: { shape: Shape }, q: { shape: Shape }) => q.shape.inkInBox - p.shape.inkInBox;
-	const joined = pieces ? joinedPieces(floods, pieces.vertical, shapeOf).sort(byInk) : [];
-	return [...shapes.sort(byInk), ...joined].map((s) => s.shape);
+	return floods;
 }
 
 /**
@@ -486,6 +549,19 @@ function filledAlong(mask: Uint8Array, w: number, h: number, vertical: boolean):
 		for (let k = Math.max(0, from); k <= to; k++) out[at(line, k)] = 1;
 	}
 	return out;
+}
+
+/**
+ * The floods' labels, zeroed, kept between calls and grown to the largest search area: a fresh
+ * array each call (two bytes a pixel of a search area of up to a megapixel or more) cost more to
+ * allocate and collect than zeroing one. Its shapes copy what they keep, and one isolate runs one
+ * call at a time, so it is never shared.
+ */
+let labelScratch = new Uint16Array(0);
+
+function labelsOf(n: number): Uint16Array {
+	if (labelScratch.length < n) labelScratch = new Uint16Array(n);
+	return labelScratch.subarray(0, n).fill(0);
 }
 
 /** Whether the RGBA pixel at byte `p` is within `tolerance` of (r, g, b, a) in every channel. */
