@@ -507,8 +507,13 @@ function assemble(
 	outline: Uint8Array | undefined,
 	glyphSize: number,
 ): Glyphs {
+	// Each kept component over its own bounds: glyphs are a small part of the patch.
 	const core = new Uint8Array(w * h);
-	for (let i = 0; i < core.length; i++) if (labels[i]! > 0 && kept[labels[i]! - 1]) core[i] = 1;
+	for (const [k, c] of components.entries()) {
+		if (!kept[k]) continue;
+		for (let y = c.y0; y < c.y1; y++)
+			for (let i = y * w + c.x0, end = y * w + c.x1; i < end; i++) if (labels[i] === k + 1) core[i] = 1;
+	}
 	// The rim grows into weak ink, never into the outline.
 	const mask = growInto(core, ink.score, ink.weak, w, h, 2, outline);
 	// Counters and the fill of outlined glyphs are holes of a glyph's size; a ring of glyphs holds art.

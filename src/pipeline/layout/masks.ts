@@ -98,12 +98,40 @@ export function fillHoles(mask: Uint8Array, w: number, h: number, maxHole = Numb
 
 /**
  * Spreads from the `top` pixels on `stack` through pixels unset in `mask` (4-connected), marking
- * them `seen`; `reached`, when given, gets each pixel reached. A plain function of its arrays, not a
- * closure changing its caller's stack top: it visits every pixel outside the mask. A run at a time:
- * a pixel taken from the stack is extended left and right, and the rows above and below that run
- * give one new seed per stretch of unset pixels.
+ * them `seen`; `reached`, when given, gets each pixel reached.
  */
 function spread(mask: Uint8Array, seen: Uint8Array, stack: Int32Array, top: number, w: number, reached?: number[]) {
+	spreadThrough(mask, 0, 0, seen, stack, top, w, reached);
+}
+
+/**
+ * Marks in `seen` every pixel of `member` (1 there) 8-connected to pixel `start`, itself a member
+ * not yet seen.
+ */
+export function markJoined(member: Uint8Array, seen: Uint8Array, start: number, w: number): void {
+	const stack = stackOf(member.length);
+	seen[start] = 1;
+	stack[0] = start;
+	spreadThrough(member, 1, 1, seen, stack, 1, w);
+}
+
+/**
+ * Spreads from the `top` pixels on `stack` through the pixels whose `mask` value is `through`, 4-connected
+ * (`reach` 0) or 8-connected (`reach` 1), marking them `seen`. A plain function of its arrays, not a
+ * closure changing its caller's stack top: it visits every pixel it reaches. A run at a time: a pixel
+ * taken from the stack is extended left and right, and the rows above and below that run (a pixel
+ * wider each side when 8-connected) give one new seed per stretch of pixels to spread to.
+ */
+function spreadThrough(
+	mask: Uint8Array,
+	through: number,
+	reach: number,
+	seen: Uint8Array,
+	stack: Int32Array,
+	top: number,
+	w: number,
+	reached?: number[],
+) {
 	const h = mask.length / w;
 	while (top > 0) {
 		const i = stack[--top]!;
@@ -111,20 +139,22 @@ function spread(mask: Uint8Array, seen: Uint8Array, stack: Int32Array, top: numb
 		const row = y * w;
 		reached?.push(i);
 		let left = i - row;
-		while (left > 0 && !mask[row + left - 1] && !seen[row + left - 1]) {
+		while (left > 0 && mask[row + left - 1] === through && !seen[row + left - 1]) {
 			seen[row + --left] = 1;
 			reached?.push(row + left);
 		}
 		let right = i - row;
-		while (right < w - 1 && !mask[row + right + 1] && !seen[row + right + 1]) {
+		while (right < w - 1 && mask[row + right + 1] === through && !seen[row + right + 1]) {
 			seen[row + ++right] = 1;
 			reached?.push(row + right);
 		}
+		const from = Math.max(0, left - reach);
+		const to = Math.min(w - 1, right + reach);
 		for (let other = y - 1; other <= y + 1; other += 2) {
 			if (other < 0 || other >= h) continue;
 			let inRun = false;
-			for (let j = other * w + left, end = other * w + right; j <= end; j++) {
-				if (mask[j] || seen[j]) inRun = false;
+			for (let j = other * w + from, end = other * w + to; j <= end; j++) {
+				if (mask[j] !== through || seen[j]) inRun = false;
 				else if (!inRun) {
 					seen[j] = 1;
 					stack[top++] = j;
@@ -133,6 +163,17 @@ function spread(mask: Uint8Array, seen: Uint8Array, stack: Int32Array, top: numb
 			}
 		}
 	}
+}
+
+/**
+ * The stack of runs to spread from, kept between calls and grown to the largest patch (as
+ * labelComponents keeps its own): one isolate runs one call at a time.
+ */
+let runs = new Int32Array(0);
+
+function stackOf(n: number): Int32Array {
+	if (runs.length < n) runs = new Int32Array(n);
+	return runs;
 }
 
 /** Calls `visit` with each pixel on the edge of a patch `w` by `h` (corners more than once). */
@@ -161,28 +202,36 @@ export function growInto(
 	blocked?: Uint8Array,
 ): Uint8Array {
 	const mask = seeds.slice();
-	let frontier: number[] = [];
-	for (let i = 0; i < mask.length; i++) if (mask[i]) frontier.push(i);
-	for (let step = 0; step < steps && frontier.length > 0; step++) {
-		const next: number[] = [];
-		for (const i of frontier) {
-			const x = i % w;
-			const y = (i - x) / w;
-			for (let dy = -1; dy <= 1; dy++) {
-				for (let dx = -1; dx <= 1; dx++) {
-					const nx = x + dx;
-					const ny = y + dy;
-					if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-					const j = ny * w + nx;
+	// Breadth first, a step at a time: the pixels added at one step are the next step's frontier.
+	const queue = queueOf(mask.length);
+	let end = 0;
+	for (let i = 0; i < mask.length; i++) if (mask[i]) queue[end++] = i;
+	let head = 0;
+	for (let step = 0; step < steps && head < end; step++) {
+		for (const stepEnd = end; head < stepEnd; head++) {
+			const i = queue[head]!;
+			const y = (i / w) | 0;
+			const x = i - y * w;
+			const x0 = x > 0 ? x - 1 : x;
+			const x1 = x < w - 1 ? x + 1 : x;
+			for (let ny = y > 0 ? y - 1 : y, y1 = y < h - 1 ? y + 1 : y; ny <= y1; ny++) {
+				for (let j = ny * w + x0, jEnd = ny * w + x1; j <= jEnd; j++) {
 					if (mask[j] || (blocked?.[j] ? 0 : score[j]!) < weak) continue;
 					mask[j] = 1;
-					next.push(j);
+					queue[end++] = j;
 				}
 			}
 		}
-		frontier = next;
 	}
 	return mask;
+}
+
+/** growInto's queue, kept between calls likewise. */
+let grown = new Int32Array(0);
+
+function queueOf(n: number): Int32Array {
+	if (grown.length < n) grown = new Int32Array(n);
+	return grown;
 }
 
 /** The part of `mask` (over `from`, image px) that lies in `to`, as a mask over `to`; 0 where `from` does not reach. */
