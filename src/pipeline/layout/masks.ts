@@ -19,41 +19,57 @@ export function inverted(mask: Uint8Array): Uint8Array {
 }
 
 /**
- * Square dilation by `radius` (separable: rows then columns). Each pass remembers how far it has
- * filled, so no pixel is set twice: linear in the patch, whatever the radius and the mask's density.
+ * Square dilation by `radius` (separable: rows then columns), by runs: each run of set pixels is
+ * widened by the radius each way, and each pass remembers how far it has filled, so no pixel is set
+ * twice: linear in the patch, whatever the radius and the mask's density. The columns are taken a
+ * row at a time (each column's open run start kept in a row of counters) so that memory is read in order.
  */
 export function dilate(mask: Uint8Array, w: number, h: number, radius: number): Uint8Array {
 	const rows = new Uint8Array(mask.length);
 	for (let y = 0; y < h; y++) {
 		const row = y * w;
 		let filled = 0;
-		for (let x = 0; x < w; x++) {
-			if (!mask[row + x]) continue;
-			const end = Math.min(w, x + radius + 1);
-			for (let k = Math.max(filled, x - radius); k < end; k++) rows[row + k] = 1;
+		let x = 0;
+		while (x < w) {
+			while (x < w && !mask[row + x]) x++;
+			if (x === w) break;
+			const start = x;
+			while (x < w && mask[row + x]) x++;
+			const end = Math.min(w, x + radius);
+			for (let k = row + Math.max(filled, start - radius), to = row + end; k < to; k++) rows[k] = 1;
 			filled = end;
 		}
 	}
 	const out = new Uint8Array(mask.length);
+	// Where each column's current run started (-1 outside a run), and how far down it is filled.
+	const runStart = new Int32Array(w).fill(-1);
 	const filled = new Int32Array(w);
-	for (let y = 0; y < h; y++) {
+	for (let y = 0; y <= h; y++) {
+		const row = y * w;
 		for (let x = 0; x < w; x++) {
-			if (!rows[y * w + x]) continue;
-			const end = Math.min(h, y + radius + 1);
-			for (let k = Math.max(filled[x]!, y - radius); k < end; k++) out[k * w + x] = 1;
+			if (y < h && rows[row + x]) {
+				if (runStart[x]! < 0) runStart[x] = y;
+				continue;
+			}
+			const start = runStart[x]!;
+			if (start < 0) continue;
+			runStart[x] = -1;
+			const end = Math.min(h, y + radius);
+			for (let k = Math.max(filled[x]!, start - radius); k < end; k++) out[k * w + x] = 1;
 			filled[x] = end;
 		}
 	}
 	return out;
 }
 
-export function boundingBox(mask: Uint8Array, w: number, h: number): Box | undefined {
+/** The bounding box of `mask`'s set pixels; `within`, when given, is where they may be (only it is read). */
+export function boundingBox(mask: Uint8Array, w: number, h: number, within?: Box): Box | undefined {
 	let x0 = w;
 	let y0 = h;
 	let x1 = 0;
 	let y1 = 0;
-	for (let y = 0; y < h; y++) {
-		for (let x = 0; x < w; x++) {
+	for (let y = within?.y0 ?? 0, yEnd = within?.y1 ?? h; y < yEnd; y++) {
+		for (let x = within?.x0 ?? 0, xEnd = within?.x1 ?? w; x < xEnd; x++) {
 			if (!mask[y * w + x]) continue;
 			if (x < x0) x0 = x;
 			if (x >= x1) x1 = x + 1;
@@ -190,7 +206,7 @@ export function forEachEdgePixel(w: number, h: number, visit: (i: number) => voi
 
 /**
  * Adds pixels whose score is at least `weak` within `steps` pixels of the seeds (the glyphs' soft
- * rim); pixels set in `blocked` score 0.
+ * rim); pixels set in `blocked` score 0. `seedBounds`, when given, holds every seed.
  */
 export function growInto(
 	seeds: Uint8Array,
@@ -200,12 +216,14 @@ export function growInto(
 	h: number,
 	steps: number,
 	blocked?: Uint8Array,
+	seedBounds: Box = { x0: 0, y0: 0, x1: w, y1: h },
 ): Uint8Array {
 	const mask = seeds.slice();
 	// Breadth first, a step at a time: the pixels added at one step are the next step's frontier.
 	const queue = queueOf(mask.length);
 	let end = 0;
-	for (let i = 0; i < mask.length; i++) if (mask[i]) queue[end++] = i;
+	for (let y = seedBounds.y0; y < seedBounds.y1; y++)
+		for (let i = y * w + seedBounds.x0, rowEnd = y * w + seedBounds.x1; i < rowEnd; i++) if (mask[i]) queue[end++] = i;
 	let head = 0;
 	for (let step = 0; step < steps && head < end; step++) {
 		for (const stepEnd = end; head < stepEnd; head++) {

@@ -155,7 +155,7 @@ function peelStrokes(
 	if (peeled.length === 0) return;
 	// A stroke is no longer than a line of text is high (the reader box's short side at most): a
 	// longer peel is the outline itself, measured thicker than the outline near it.
-	for (const i of tooLong(peeled, w, em)) outline[i] = 1;
+	restoreLong(outline, peeled, w, em);
 	// Grow the glyphs into the peeled pixels; what they do not reach goes back to the outline. The
 	// growth starts from the peeled pixels next to a glyph, not from every glyph pixel: it reaches
 	// the same pixels, and the peeled ones are few.
@@ -192,29 +192,42 @@ function peelStrokes(
 }
 
 /**
- * The pixels of `peeled` (patch indices) whose piece (8-connected) is longer than `em` across or
- * down; the pieces are labelled over the pixels' bounds, not the patch, as they are few.
+ * Gives back to the outline (1) the peeled pixels (2) whose piece, 8-connected, is longer than `em`
+ * across or down. Each piece is walked over its own pixels, marked 3 as they are met (2 again once
+ * all are): the peeled pixels are few, and labelling the patch for them cost more than the peel.
  */
-function tooLong(peeled: number[], w: number, em: number): number[] {
-	let x0 = w;
-	let y0 = Number.POSITIVE_INFINITY;
-	let x1 = 0;
-	let y1 = 0;
-	for (const i of peeled) {
-		const y = (i / w) | 0;
-		const x = i - y * w;
-		if (x < x0) x0 = x;
-		if (x >= x1) x1 = x + 1;
-		if (y < y0) y0 = y;
-		if (y >= y1) y1 = y + 1;
+function restoreLong(outline: Uint8Array, peeled: number[], w: number, em: number): void {
+	const piece = new Int32Array(peeled.length);
+	for (const start of peeled) {
+		if (outline[start] !== 2) continue;
+		outline[start] = 3;
+		piece[0] = start;
+		let end = 1;
+		let x0 = w;
+		let y0 = Number.POSITIVE_INFINITY;
+		let x1 = 0;
+		let y1 = 0;
+		for (let head = 0; head < end; head++) {
+			const i = piece[head]!;
+			const y = (i / w) | 0;
+			const x = i - y * w;
+			if (x < x0) x0 = x;
+			if (x >= x1) x1 = x + 1;
+			if (y < y0) y0 = y;
+			if (y >= y1) y1 = y + 1;
+			for (let dy = -1; dy <= 1; dy++) {
+				const row = i + dy * w;
+				if (row < 0 || row >= outline.length) continue;
+				for (let dx = x > 0 ? -1 : 0; dx <= (x < w - 1 ? 1 : 0); dx++) {
+					if (outline[row + dx] !== 2) continue;
+					outline[row + dx] = 3;
+					piece[end++] = row + dx;
+				}
+			}
+		}
+		if (Math.max(x1 - x0, y1 - y0) > em) for (let k = 0; k < end; k++) outline[piece[k]!] = 1;
 	}
-	const bw = x1 - x0;
-	const at = (i: number) => (((i / w) | 0) - y0) * bw + (i % w) - x0;
-	const mask = new Uint8Array(bw * (y1 - y0));
-	for (const i of peeled) mask[at(i)] = 1;
-	const pieces = new Int32Array(mask.length);
-	const long = labelComponents(mask, bw, y1 - y0, pieces).map((c) => Math.max(c.x1 - c.x0, c.y1 - c.y0) > em);
-	return peeled.filter((i) => long[pieces[at(i)]! - 1]);
+	for (const i of peeled) if (outline[i] === 3) outline[i] = 2;
 }
 
 /** Whether any other ink touches the outline: only then can a stroke lie along it. */
