@@ -122,13 +122,13 @@ function spread(mask: Uint8Array, seen: Uint8Array, stack: Int32Array, top: numb
 
 /**
  * Marks in `seen` every pixel of `member` (1 there) 8-connected to pixel `start`, itself a member
- * not yet seen.
+ * not yet seen; `reached`, when given, gets each pixel marked.
  */
-export function markJoined(member: Uint8Array, seen: Uint8Array, start: number, w: number): void {
+export function markJoined(member: Uint8Array, seen: Uint8Array, start: number, w: number, reached?: number[]): void {
 	const stack = stackOf(member.length);
 	seen[start] = 1;
 	stack[0] = start;
-	spreadThrough(member, 1, 1, seen, stack, 1, w);
+	spreadThrough(member, 1, 1, seen, stack, 1, w, reached);
 }
 
 /**

@@ -80,18 +80,22 @@ function absorbSlivers(outline: Uint8Array, ink: Uint8Array, w: number, h: numbe
 	const reach = 2 * radius;
 	const steps = stepsFrom(outline, ink, w, h, { reach });
 	const rest = without(ink, outline);
-	const pieces = new Int32Array(rest.length);
-	const found = labelComponents(rest, w, h, pieces);
-	const far = new Uint8Array(found.length + 1);
-	const next = new Uint32Array(found.length + 1);
+	// Only a piece next to the outline can lie along it: each is walked from its first pixel next to
+	// it, the rest of the lettering left alone.
+	const seen = new Uint8Array(rest.length);
+	const piece: number[] = [];
 	for (let i = 0; i < rest.length; i++) {
-		const piece = pieces[i]!;
-		if (!piece) continue;
-		if (steps[i]! > reach) far[piece] = 1;
-		else if (steps[i] === 1) next[piece]!++;
+		if (steps[i] !== 1 || seen[i]) continue;
+		piece.length = 0;
+		markJoined(rest, seen, i, w, piece);
+		let next = 0;
+		let far = false;
+		for (const j of piece) {
+			if (steps[j]! > reach) far = true;
+			else if (steps[j] === 1) next++;
+		}
+		if (!far && 2 * next >= piece.length) for (const j of piece) outline[j] = 1;
 	}
-	const along = found.map((c, k) => !far[k + 1] && 2 * next[k + 1]! >= c.area);
-	for (let i = 0; i < rest.length; i++) if (pieces[i] && along[pieces[i]! - 1]) outline[i] = 1;
 }
 
 /**
