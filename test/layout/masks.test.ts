@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { labelComponents } from "../../src/pipeline/layout/components";
-import { dilate, fillHoles, inverted, without } from "../../src/pipeline/layout/masks";
+import { boundingBox, dilate, fillHoles, inverted, markJoined, without } from "../../src/pipeline/layout/masks";
 
 /** A mask from rows of "#" (set) and "." (unset), with its width and height. */
 function mask(...rows: string[]): { bits: Uint8Array; w: number; h: number } {
@@ -33,6 +33,21 @@ describe("masks", () => {
 		expect(drawn(dilate(a.bits, a.w, a.h, 1), a.w)).toEqual(["##.....", "##.....", "...###.", "...####", "...####"]);
 		expect(drawn(dilate(a.bits, a.w, a.h, 2), a.w)).toEqual(["###....", "#######", "#######", "..#####", "..#####"]);
 		expect(drawn(dilate(a.bits, a.w, a.h, 0), a.w)).toEqual(drawn(a.bits, a.w));
+	});
+
+	it("markJoined marks the member pixels 8-connected to a start pixel, and only those", () => {
+		const a = mask("##..#", "..#.#", "...#.", "#....");
+		const seen = new Uint8Array(a.bits.length);
+		const reached: number[] = [];
+		markJoined(a.bits, seen, 0, a.w, reached);
+		expect(drawn(seen, a.w)).toEqual(["##..#", "..#.#", "...#.", "....."]);
+		expect(reached.sort((x, y) => x - y)).toEqual([0, 1, 4, 7, 9, 13]);
+	});
+
+	it("boundingBox reads only within the bounds given", () => {
+		const a = mask("#....", "..#..", "...#.", ".....");
+		expect(boundingBox(a.bits, a.w, a.h)).toEqual({ x0: 0, y0: 0, x1: 4, y1: 3 });
+		expect(boundingBox(a.bits, a.w, a.h, { x0: 1, y0: 1, x1: 5, y1: 4 })).toEqual({ x0: 2, y0: 1, x1: 4, y1: 3 });
 	});
 
 	it("fillHoles fills what the mask encloses, and only holes up to maxHole pixels when given", () => {

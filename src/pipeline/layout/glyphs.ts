@@ -11,7 +11,7 @@
  * - on open background or art: the components the reader's box holds, and then every text-sized
  *   component within a glyph's size of those, and so on: the lettering beyond a box cut short.
  */
-import { intersects, within } from "../patch";
+import { clipBox, grow, intersects, union, within } from "../patch";
 import type { Box, Patch } from "../types";
 import { type Component, labelComponents } from "./components";
 import type { InkScore } from "./ink";
@@ -181,7 +181,7 @@ function withCounters(
 	for (let y = 0; y < ah; y++) {
 		const from = rowAt(y);
 		reached.set(inside.subarray(from, from + aw), y * aw);
-		for (let x = 0; x < aw; x++) background[y * aw + x] = 1 - strongInk[from + x]!;
+		for (let i = y * aw, j = from, end = i + aw; i < end; i++, j++) background[i] = 1 - strongInk[j]!;
 	}
 	const labels = new Int32Array(aw * ah);
 	const local = { x0: bounds.x0 - area.x0, y0: bounds.y0 - area.y0, x1: bounds.x1 - area.x0, y1: bounds.y1 - area.y0 };
@@ -497,6 +497,9 @@ function threshold(score: Uint8Array, at: number): Uint8Array {
 	return out;
 }
 
+/** Steps (px) the glyphs' anti-aliased rim is grown by. */
+const RIM_STEPS = 2;
+
 function assemble(
 	labels: Int32Array,
 	kept: ArrayLike<boolean | number>,
@@ -507,14 +510,22 @@ function assemble(
 	outline: Uint8Array | undefined,
 	glyphSize: number,
 ): Glyphs {
+	// Each kept component over its own bounds: glyphs are a small part of the patch, and the rim
+	// grown from them lies within RIM_STEPS of their bounds.
 	const core = new Uint8Array(w * h);
-	for (let i = 0; i < core.length; i++) if (labels[i]! > 0 && kept[labels[i]! - 1]) core[i] = 1;
+	let bounds: Box | undefined;
+	for (const [k, c] of components.entries()) {
+		if (!kept[k]) continue;
+		bounds = bounds ? union(bounds, c) : c;
+		for (let y = c.y0; y < c.y1; y++)
+			for (let i = y * w + c.x0, end = y * w + c.x1; i < end; i++) if (labels[i] === k + 1) core[i] = 1;
+	}
 	// The rim grows into weak ink, never into the outline.
-	const mask = growInto(core, ink.score, ink.weak, w, h, 2, outline);
+	const mask = growInto(core, ink.score, ink.weak, w, h, RIM_STEPS, outline, bounds);
 	// Counters and the fill of outlined glyphs are holes of a glyph's size; a ring of glyphs holds art.
 	// Holes lie within the mask's bounds, which filling them leaves as they were.
 	const maxHole = Math.max(16, (1.5 * glyphSize) ** 2);
-	const box = boundingBox(mask, w, h);
+	const box = bounds && boundingBox(mask, w, h, clipBox(grow(bounds, RIM_STEPS), { width: w, height: h }));
 	if (box) fillHolesInBounds(mask, w, h, box, maxHole);
 	return {
 		mask,

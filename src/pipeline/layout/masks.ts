@@ -19,41 +19,57 @@ export function inverted(mask: Uint8Array): Uint8Array {
 }
 
 /**
- * Square dilation by `radius` (separable: rows then columns). Each pass remembers how far it has
- * filled, so no pixel is set twice: linear in the patch, whatever the radius and the mask's density.
+ * Square dilation by `radius` (separable: rows then columns), by runs: each run of set pixels is
+ * widened by the radius each way, and each pass remembers how far it has filled, so no pixel is set
+ * twice: linear in the patch, whatever the radius and the mask's density. The columns are taken a
+ * row at a time (each column's open run start kept in a row of counters) so that memory is read in order.
  */
 export function dilate(mask: Uint8Array, w: number, h: number, radius: number): Uint8Array {
 	const rows = new Uint8Array(mask.length);
 	for (let y = 0; y < h; y++) {
 		const row = y * w;
 		let filled = 0;
-		for (let x = 0; x < w; x++) {
-			if (!mask[row + x]) continue;
-			const end = Math.min(w, x + radius + 1);
-			for (let k = Math.max(filled, x - radius); k < end; k++) rows[row + k] = 1;
+		let x = 0;
+		while (x < w) {
+			while (x < w && !mask[row + x]) x++;
+			if (x === w) break;
+			const start = x;
+			while (x < w && mask[row + x]) x++;
+			const end = Math.min(w, x + radius);
+			for (let k = row + Math.max(filled, start - radius), to = row + end; k < to; k++) rows[k] = 1;
 			filled = end;
 		}
 	}
 	const out = new Uint8Array(mask.length);
+	// Where each column's current run started (-1 outside a run), and how far down it is filled.
+	const runStart = new Int32Array(w).fill(-1);
 	const filled = new Int32Array(w);
-	for (let y = 0; y < h; y++) {
+	for (let y = 0; y <= h; y++) {
+		const row = y * w;
 		for (let x = 0; x < w; x++) {
-			if (!rows[y * w + x]) continue;
-			const end = Math.min(h, y + radius + 1);
-			for (let k = Math.max(filled[x]!, y - radius); k < end; k++) out[k * w + x] = 1;
+			if (y < h && rows[row + x]) {
+				if (runStart[x]! < 0) runStart[x] = y;
+				continue;
+			}
+			const start = runStart[x]!;
+			if (start < 0) continue;
+			runStart[x] = -1;
+			const end = Math.min(h, y + radius);
+			for (let k = Math.max(filled[x]!, start - radius); k < end; k++) out[k * w + x] = 1;
 			filled[x] = end;
 		}
 	}
 	return out;
 }
 
-export function boundingBox(mask: Uint8Array, w: number, h: number): Box | undefined {
+/** The bounding box of `mask`'s set pixels; `within`, when given, is where they may be (only it is read). */
+export function boundingBox(mask: Uint8Array, w: number, h: number, within?: Box): Box | undefined {
 	let x0 = w;
 	let y0 = h;
 	let x1 = 0;
 	let y1 = 0;
-	for (let y = 0; y < h; y++) {
-		for (let x = 0; x < w; x++) {
+	for (let y = within?.y0 ?? 0, yEnd = within?.y1 ?? h; y < yEnd; y++) {
+		for (let x = within?.x0 ?? 0, xEnd = within?.x1 ?? w; x < xEnd; x++) {
 			if (!mask[y * w + x]) continue;
 			if (x < x0) x0 = x;
 			if (x >= x1) x1 = x + 1;
@@ -110,12 +126,40 @@ function spreadStack(n: number): Int32Array {
 
 /**
  * Spreads from the `top` pixels on `stack` through pixels unset in `mask` (4-connected), marking
- * them `seen`; `reached`, when given, gets each pixel reached. A plain function of its arrays, not a
- * closure changing its caller's stack top: it visits every pixel outside the mask. A run at a time:
- * a pixel taken from the stack is extended left and right, and the rows above and below that run
- * give one new seed per stretch of unset pixels.
+ * them `seen`; `reached`, when given, gets each pixel reached.
  */
 function spread(mask: Uint8Array, seen: Uint8Array, stack: Int32Array, top: number, w: number, reached?: number[]) {
+	spreadThrough(mask, 0, 0, seen, stack, top, w, reached);
+}
+
+/**
+ * Marks in `seen` every pixel of `member` (1 there) 8-connected to pixel `start`, itself a member
+ * not yet seen; `reached`, when given, gets each pixel marked.
+ */
+export function markJoined(member: Uint8Array, seen: Uint8Array, start: number, w: number, reached?: number[]): void {
+	const stack = stackOf(member.length);
+	seen[start] = 1;
+	stack[0] = start;
+	spreadThrough(member, 1, 1, seen, stack, 1, w, reached);
+}
+
+/**
+ * Spreads from the `top` pixels on `stack` through the pixels whose `mask` value is `through`, 4-connected
+ * (`reach` 0) or 8-connected (`reach` 1), marking them `seen`. A plain function of its arrays, not a
+ * closure changing its caller's stack top: it visits every pixel it reaches. A run at a time: a pixel
+ * taken from the stack is extended left and right, and the rows above and below that run (a pixel
+ * wider each side when 8-connected) give one new seed per stretch of pixels to spread to.
+ */
+function spreadThrough(
+	mask: Uint8Array,
+	through: number,
+	reach: number,
+	seen: Uint8Array,
+	stack: Int32Array,
+	top: number,
+	w: number,
+	reached?: number[],
+) {
 	const h = mask.length / w;
 	while (top > 0) {
 		const i = stack[--top]!;
@@ -123,20 +167,22 @@ function spread(mask: Uint8Array, seen: Uint8Array, stack: Int32Array, top: numb
 		const row = y * w;
 		reached?.push(i);
 		let left = i - row;
-		while (left > 0 && !mask[row + left - 1] && !seen[row + left - 1]) {
+		while (left > 0 && mask[row + left - 1] === through && !seen[row + left - 1]) {
 			seen[row + --left] = 1;
 			reached?.push(row + left);
 		}
 		let right = i - row;
-		while (right < w - 1 && !mask[row + right + 1] && !seen[row + right + 1]) {
+		while (right < w - 1 && mask[row + right + 1] === through && !seen[row + right + 1]) {
 			seen[row + ++right] = 1;
 			reached?.push(row + right);
 		}
+		const from = Math.max(0, left - reach);
+		const to = Math.min(w - 1, right + reach);
 		for (let other = y - 1; other <= y + 1; other += 2) {
 			if (other < 0 || other >= h) continue;
 			let inRun = false;
-			for (let j = other * w + left, end = other * w + right; j <= end; j++) {
-				if (mask[j] || seen[j]) inRun = false;
+			for (let j = other * w + from, end = other * w + to; j <= end; j++) {
+				if (mask[j] !== through || seen[j]) inRun = false;
 				else if (!inRun) {
 					seen[j] = 1;
 					stack[top++] = j;
@@ -145,6 +191,17 @@ function spread(mask: Uint8Array, seen: Uint8Array, stack: Int32Array, top: numb
 			}
 		}
 	}
+}
+
+/**
+ * The stack of runs to spread from, kept between calls and grown to the largest patch (as
+ * labelComponents keeps its own): one isolate runs one call at a time.
+ */
+let runs = new Int32Array(0);
+
+function stackOf(n: number): Int32Array {
+	if (runs.length < n) runs = new Int32Array(n);
+	return runs;
 }
 
 /** Calls `visit` with each pixel on the edge of a patch `w` by `h` (corners more than once). */
@@ -161,7 +218,7 @@ export function forEachEdgePixel(w: number, h: number, visit: (i: number) => voi
 
 /**
  * Adds pixels whose score is at least `weak` within `steps` pixels of the seeds (the glyphs' soft
- * rim); pixels set in `blocked` score 0.
+ * rim); pixels set in `blocked` score 0. `seedBounds`, when given, holds every seed.
  */
 export function growInto(
 	seeds: Uint8Array,
@@ -171,30 +228,40 @@ export function growInto(
 	h: number,
 	steps: number,
 	blocked?: Uint8Array,
+	seedBounds: Box = { x0: 0, y0: 0, x1: w, y1: h },
 ): Uint8Array {
 	const mask = seeds.slice();
-	let frontier: number[] = [];
-	for (let i = 0; i < mask.length; i++) if (mask[i]) frontier.push(i);
-	for (let step = 0; step < steps && frontier.length > 0; step++) {
-		const next: number[] = [];
-		for (const i of frontier) {
-			const x = i % w;
-			const y = (i - x) / w;
-			for (let dy = -1; dy <= 1; dy++) {
-				for (let dx = -1; dx <= 1; dx++) {
-					const nx = x + dx;
-					const ny = y + dy;
-					if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-					const j = ny * w + nx;
+	// Breadth first, a step at a time: the pixels added at one step are the next step's frontier.
+	const queue = queueOf(mask.length);
+	let end = 0;
+	for (let y = seedBounds.y0; y < seedBounds.y1; y++)
+		for (let i = y * w + seedBounds.x0, rowEnd = y * w + seedBounds.x1; i < rowEnd; i++) if (mask[i]) queue[end++] = i;
+	let head = 0;
+	for (let step = 0; step < steps && head < end; step++) {
+		for (const stepEnd = end; head < stepEnd; head++) {
+			const i = queue[head]!;
+			const y = (i / w) | 0;
+			const x = i - y * w;
+			const x0 = x > 0 ? x - 1 : x;
+			const x1 = x < w - 1 ? x + 1 : x;
+			for (let ny = y > 0 ? y - 1 : y, y1 = y < h - 1 ? y + 1 : y; ny <= y1; ny++) {
+				for (let j = ny * w + x0, jEnd = ny * w + x1; j <= jEnd; j++) {
 					if (mask[j] || (blocked?.[j] ? 0 : score[j]!) < weak) continue;
 					mask[j] = 1;
-					next.push(j);
+					queue[end++] = j;
 				}
 			}
 		}
-		frontier = next;
 	}
 	return mask;
+}
+
+/** growInto's queue, kept between calls likewise. */
+let grown = new Int32Array(0);
+
+function queueOf(n: number): Int32Array {
+	if (grown.length < n) grown = new Int32Array(n);
+	return grown;
 }
 
 /** The part of `mask` (over `from`, image px) that lies in `to`, as a mask over `to`; 0 where `from` does not reach. */

@@ -1,7 +1,7 @@
 import { intersects, within } from "../patch";
 import type { Box } from "../types";
 import { labelComponents } from "./components";
-import { dilate, inverted, strokeWidth, without } from "./masks";
+import { dilate, inverted, markJoined, strokeWidth, without } from "./masks";
 import { type HeldBalloon, shelvesOnOutline } from "./shelves";
 import { stepsFrom } from "./steps";
 
@@ -42,16 +42,28 @@ export function findOutline(
 
 	const radius = Math.max(2, Math.round(strokeWidth(ink, w, strokeBox)));
 	const opened = dilate(erodeSquare(outside, w, h, radius), w, h, radius);
-	// Only what joins the world beyond: a heavy glyph enclosed by the balloon stays lettering.
-	const parts = new Int32Array(n);
-	const found = labelComponents(opened, w, h, parts);
-	const beyond = found.map((c) => c.touchesEdge);
-	for (let i = 0; i < n; i++) if (parts[i] && !ink[i]) beyond[parts[i]! - 1] = true;
+	const beyond = joinedBeyond(opened, ink, w, h);
 	const outline = new Uint8Array(n);
-	for (let i = 0; i < n; i++) if (ink[i] && parts[i] && beyond[parts[i]! - 1]) outline[i] = 1;
+	for (let i = 0; i < n; i++) if (ink[i] && beyond[i]) outline[i] = 1;
 	peelStrokes(outline, ink, outside, w, h, radius, em, held);
 	if (closed) absorbSlivers(outline, ink, w, h, radius);
 	return outline.includes(1) ? outline : undefined;
+}
+
+/**
+ * Only what joins the world beyond: the pixels of `opened` 8-connected to one that is no ink or lies
+ * on the patch edge. A heavy glyph enclosed by the balloon, opened all in ink, stays lettering.
+ */
+function joinedBeyond(opened: Uint8Array, ink: Uint8Array, w: number, h: number): Uint8Array {
+	const joined = new Uint8Array(opened.length);
+	for (let y = 0, i = 0; y < h; y++) {
+		const edgeRow = y === 0 || y === h - 1;
+		for (let x = 0; x < w; x++, i++) {
+			if (!opened[i] || joined[i] || (ink[i] && !edgeRow && x !== 0 && x !== w - 1)) continue;
+			markJoined(opened, joined, i, w);
+		}
+	}
+	return joined;
 }
 
 /**
@@ -68,18 +80,22 @@ function absorbSlivers(outline: Uint8Array, ink: Uint8Array, w: number, h: numbe
 	const reach = 2 * radius;
 	const steps = stepsFrom(outline, ink, w, h, { reach });
 	const rest = without(ink, outline);
-	const pieces = new Int32Array(rest.length);
-	const found = labelComponents(rest, w, h, pieces);
-	const far = new Uint8Array(found.length + 1);
-	const next = new Uint32Array(found.length + 1);
+	// Only a piece next to the outline can lie along it: each is walked from its first pixel next to
+	// it, the rest of the lettering left alone.
+	const seen = new Uint8Array(rest.length);
+	const piece: number[] = [];
 	for (let i = 0; i < rest.length; i++) {
-		const piece = pieces[i]!;
-		if (!piece) continue;
-		if (steps[i]! > reach) far[piece] = 1;
-		else if (steps[i] === 1) next[piece]!++;
+		if (steps[i] !== 1 || seen[i]) continue;
+		piece.length = 0;
+		markJoined(rest, seen, i, w, piece);
+		let next = 0;
+		let far = false;
+		for (const j of piece) {
+			if (steps[j]! > reach) far = true;
+			else if (steps[j] === 1) next++;
+		}
+		if (!far && 2 * next >= piece.length) for (const j of piece) outline[j] = 1;
 	}
-	const along = found.map((c, k) => !far[k + 1] && 2 * next[k + 1]! >= c.area);
-	for (let i = 0; i < rest.length; i++) if (pieces[i] && along[pieces[i]! - 1]) outline[i] = 1;
 }
 
 /**
@@ -143,11 +159,7 @@ function peelStrokes(
 	if (peeled.length === 0) return;
 	// A stroke is no longer than a line of text is high (the reader box's short side at most): a
 	// longer peel is the outline itself, measured thicker than the outline near it.
-	const pieces = new Int32Array(outline.length);
-	const peeledMask = new Uint8Array(outline.length);
-	for (const i of peeled) peeledMask[i] = 1;
-	const tooLong = labelComponents(peeledMask, w, h, pieces).map((c) => Math.max(c.x1 - c.x0, c.y1 - c.y0) > em);
-	for (const i of peeled) if (tooLong[pieces[i]! - 1]) outline[i] = 1;
+	restoreLong(outline, peeled, w, em);
 	// Grow the glyphs into the peeled pixels; what they do not reach goes back to the outline. The
 	// growth starts from the peeled pixels next to a glyph, not from every glyph pixel: it reaches
 	// the same pixels, and the peeled ones are few.
@@ -181,6 +193,45 @@ function peelStrokes(
 		}
 	}
 	for (const i of peeled) if (outline[i] === 2) outline[i] = 1;
+}
+
+/**
+ * Gives back to the outline (1) the peeled pixels (2) whose piece, 8-connected, is longer than `em`
+ * across or down. Each piece is walked over its own pixels, marked 3 as they are met (2 again once
+ * all are): the peeled pixels are few, and labelling the patch for them cost more than the peel.
+ */
+function restoreLong(outline: Uint8Array, peeled: number[], w: number, em: number): void {
+	const piece = new Int32Array(peeled.length);
+	for (const start of peeled) {
+		if (outline[start] !== 2) continue;
+		outline[start] = 3;
+		piece[0] = start;
+		let end = 1;
+		let x0 = w;
+		let y0 = Number.POSITIVE_INFINITY;
+		let x1 = 0;
+		let y1 = 0;
+		for (let head = 0; head < end; head++) {
+			const i = piece[head]!;
+			const y = (i / w) | 0;
+			const x = i - y * w;
+			if (x < x0) x0 = x;
+			if (x >= x1) x1 = x + 1;
+			if (y < y0) y0 = y;
+			if (y >= y1) y1 = y + 1;
+			for (let dy = -1; dy <= 1; dy++) {
+				const row = i + dy * w;
+				if (row < 0 || row >= outline.length) continue;
+				for (let dx = x > 0 ? -1 : 0; dx <= (x < w - 1 ? 1 : 0); dx++) {
+					if (outline[row + dx] !== 2) continue;
+					outline[row + dx] = 3;
+					piece[end++] = row + dx;
+				}
+			}
+		}
+		if (Math.max(x1 - x0, y1 - y0) > em) for (let k = 0; k < end; k++) outline[piece[k]!] = 1;
+	}
+	for (const i of peeled) if (outline[i] === 3) outline[i] = 2;
 }
 
 /** Whether any other ink touches the outline: only then can a stroke lie along it. */
@@ -268,41 +319,39 @@ function reachesEdge(set: Uint8Array, w: number, h: number): boolean {
 
 /**
  * 1 where the whole square of side 2·radius+1 around the pixel is set; pixels beyond the patch
- * count as set. Separable: a pass along each row, then one down the columns, taken a row at a time
- * (each column's nearest unset pixel above, then below, kept in a row of counters) so that both
- * passes read memory in order.
+ * count as set. Separable, by runs: along each row, a run of set pixels keeps its pixels more than
+ * `radius` from both its ends (a run reaching the patch edge has no end there); then down the
+ * columns, taken a row at a time (each column's open run start kept in a row of counters) so that
+ * memory is read in order. Only the pixels kept are written: most of a patch is unset or kept whole.
  */
 function erodeSquare(set: Uint8Array, w: number, h: number, radius: number): Uint8Array {
 	const rows = new Uint8Array(set.length);
 	for (let y = 0; y < h; y++) {
 		const row = y * w;
-		// Distance to the nearest unset pixel before (and then after) each one; beyond the row is set.
-		let lastUnset = Number.NEGATIVE_INFINITY;
-		for (let x = 0; x < w; x++) {
-			if (!set[row + x]) lastUnset = x;
-			rows[row + x] = x - lastUnset > radius ? 1 : 0;
-		}
-		let nextUnset = Number.POSITIVE_INFINITY;
-		for (let x = w - 1; x >= 0; x--) {
-			if (!set[row + x]) nextUnset = x;
-			if (nextUnset - x <= radius) rows[row + x] = 0;
+		let x = 0;
+		while (x < w) {
+			while (x < w && !set[row + x]) x++;
+			const start = x;
+			while (x < w && set[row + x]) x++;
+			const to = x === w ? w : x - radius;
+			for (let k = row + (start === 0 ? 0 : start + radius), end = row + to; k < end; k++) rows[k] = 1;
 		}
 	}
 	const out = new Uint8Array(set.length);
-	const unset = new Float64Array(w).fill(Number.NEGATIVE_INFINITY);
-	for (let y = 0; y < h; y++) {
+	// Where each column's current run of kept row pixels started; -1 outside a run.
+	const runStart = new Int32Array(w).fill(-1);
+	for (let y = 0; y <= h; y++) {
 		const row = y * w;
 		for (let x = 0; x < w; x++) {
-			if (!rows[row + x]) unset[x] = y;
-			out[row + x] = y - unset[x]! > radius ? 1 : 0;
-		}
-	}
-	unset.fill(Number.POSITIVE_INFINITY);
-	for (let y = h - 1; y >= 0; y--) {
-		const row = y * w;
-		for (let x = 0; x < w; x++) {
-			if (!rows[row + x]) unset[x] = y;
-			if (unset[x]! - y <= radius) out[row + x] = 0;
+			if (y < h && rows[row + x]) {
+				if (runStart[x]! < 0) runStart[x] = y;
+				continue;
+			}
+			const start = runStart[x]!;
+			if (start < 0) continue;
+			runStart[x] = -1;
+			const to = y === h ? h : y - radius;
+			for (let k = start === 0 ? 0 : start + radius; k < to; k++) out[k * w + x] = 1;
 		}
 	}
 	return out;

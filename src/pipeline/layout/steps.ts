@@ -21,16 +21,18 @@ export function stepsFrom(
 	{ reach = UNREACHED - 1, fromEdge = false }: { reach?: number; fromEdge?: boolean } = {},
 ): Uint16Array {
 	const n = w * h;
-	// Seeds at 0 as the array starts, the rest unreached, set as the seeds are counted.
+	// Seeds at 0 as the array starts, the rest unreached, set as the seeds are counted; the passable
+	// pixels that are no seed are listed as they are met, for the first step from their side.
 	const steps = new Uint16Array(n);
 	const queue = queueOf(n);
+	const open = openOf(n);
 	let seeds = 0;
-	let open = 0;
+	let opened = 0;
 	for (let i = 0; i < n; i++) {
 		if (seed[i]) seeds++;
 		else {
 			steps[i] = UNREACHED;
-			if (passable[i]) open++;
+			if (passable[i]) open[opened++] = i;
 		}
 	}
 	if (reach < 1) return steps;
@@ -41,22 +43,22 @@ export function stepsFrom(
 		queue[end++] = j;
 	};
 	// From the seeds, the walk itself takes the first step: they are queued at 0 steps. From the
-	// passable pixels, row by row, the column known: a pixel's neighbours found without dividing its index.
-	if (seeds <= open) {
+	// passable pixels, in raster order as listed, a pixel's neighbours asked with its column known.
+	if (seeds <= opened) {
 		for (let i = 0; i < n; i++) if (seed[i]) queue[end++] = i;
 	} else {
-		for (let y = 0, i = 0; y < h; y++) {
-			for (let x = 0; x < w; x++, i++) {
-				if (steps[i] !== UNREACHED || !passable[i]) continue;
-				const left = x > 0;
-				const right = x < w - 1;
-				const byASeed =
-					(left && steps[i - 1] === 0) ||
-					(right && steps[i + 1] === 0) ||
-					(y > 0 && (steps[i - w] === 0 || (left && steps[i - w - 1] === 0) || (right && steps[i - w + 1] === 0))) ||
-					(y < h - 1 && (steps[i + w] === 0 || (left && steps[i + w - 1] === 0) || (right && steps[i + w + 1] === 0)));
-				if (byASeed) first(i);
-			}
+		for (let k = 0; k < opened; k++) {
+			const i = open[k]!;
+			const y = (i / w) | 0;
+			const x = i - y * w;
+			const left = x > 0;
+			const right = x < w - 1;
+			const byASeed =
+				(left && steps[i - 1] === 0) ||
+				(right && steps[i + 1] === 0) ||
+				(y > 0 && (steps[i - w] === 0 || (left && steps[i - w - 1] === 0) || (right && steps[i - w + 1] === 0))) ||
+				(y < h - 1 && (steps[i + w] === 0 || (left && steps[i + w - 1] === 0) || (right && steps[i + w + 1] === 0)));
+			if (byASeed) first(i);
 		}
 	}
 	if (fromEdge) forEachEdgePixel(w, h, first);
@@ -119,8 +121,15 @@ export function stepsFrom(
  * keeps its stack): a walk over a patch its seeds cover allocated more than it visited.
  */
 let waiting = new Int32Array(0);
+/** The passable pixels that are no seed, kept between calls likewise. */
+let passableOnly = new Int32Array(0);
 
 function queueOf(n: number): Int32Array {
 	if (waiting.length < n) waiting = new Int32Array(n);
 	return waiting;
+}
+
+function openOf(n: number): Int32Array {
+	if (passableOnly.length < n) passableOnly = new Int32Array(n);
+	return passableOnly;
 }
