@@ -78,7 +78,7 @@ export function labelComponents(
 /**
  * The stack of runs to fill, kept between calls and grown to the largest patch labelled: layout
  * labels a dozen times a search, and a fresh array each time cost more to allocate (and collect)
- * than the labelling read of it. One isolate runs one call at a time, so it is never shared.
+ * than the labelling read of it. Labelling runs synchronously, so no two calls use it at once, however many requests the isolate serves.
  */
 let runs = new Int32Array(0);
 

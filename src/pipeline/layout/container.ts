@@ -554,8 +554,8 @@ function filledAlong(mask: Uint8Array, w: number, h: number, vertical: boolean):
 /**
  * The floods' labels, zeroed, kept between calls and grown to the largest search area: a fresh
  * array each call (two bytes a pixel of a search area of up to a megapixel or more) cost more to
- * allocate and collect than zeroing one. Its shapes copy what they keep, and one isolate runs one
- * call at a time, so it is never shared.
+ * allocate and collect than zeroing one. Its shapes copy what they keep, and the floods run
+ * synchronously, so no two calls use it at once, however many requests the isolate serves.
  */
 let labelScratch = new Uint16Array(0);
 

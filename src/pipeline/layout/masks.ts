@@ -87,7 +87,7 @@ export function boundingBox(mask: Uint8Array, w: number, h: number, within?: Box
 export function fillHoles(mask: Uint8Array, w: number, h: number, maxHole = Number.POSITIVE_INFINITY): Uint8Array {
 	const n = mask.length;
 	const seen = new Uint8Array(n);
-	const stack = spreadStack(n);
+	const stack = stackOf(n);
 	let top = 0;
 	forEachEdgePixel(w, h, (i) => {
 		if (mask[i] || seen[i]) return;
@@ -110,18 +110,6 @@ export function fillHoles(mask: Uint8Array, w: number, h: number, maxHole = Numb
 		if (pixels.length <= maxHole) for (const i of pixels) mask[i] = 1;
 	}
 	return mask;
-}
-
-/**
- * The stack of runs to spread from, kept between calls and grown to the largest mask: a balloon's
- * inside is filled for each shape found, and a fresh array (four bytes a pixel) cost more to
- * allocate and collect than the spread read of it. One isolate runs one call at a time.
- */
-let spreadScratch = new Int32Array(0);
-
-function spreadStack(n: number): Int32Array {
-	if (spreadScratch.length < n) spreadScratch = new Int32Array(n);
-	return spreadScratch;
 }
 
 /**
@@ -195,7 +183,9 @@ function spreadThrough(
 
 /**
  * The stack of runs to spread from, kept between calls and grown to the largest patch (as
- * labelComponents keeps its own): one isolate runs one call at a time.
+ * labelComponents keeps its own): a balloon's inside is filled for each shape found, and a fresh
+ * array (four bytes a pixel) cost more to allocate and collect than the spread. Spreads run
+ * synchronously, so no two use it at once, however many requests the isolate serves.
  */
 let runs = new Int32Array(0);
 
