@@ -180,16 +180,16 @@ export function predictFromRepeats(
 	const colour = new Uint8Array(w * h * 4);
 	const known = new Uint8Array(w * h);
 	const voters = repeats.length >> 1;
-	// Each pixel's vote (brightness · 256) on a grid padded by the longest shift, -1 where there is
+	// Each pixel's vote (its brightness) on a grid padded by the longest shift, -1 where there is
 	// none (excluded, or past the patch): a voter is then one read, with no bounds to check.
 	let pad = 0;
 	for (const v of repeats) pad = Math.max(pad, Math.abs(v));
 	const pw = w + 2 * pad;
-	const votes = new Int32Array(pw * (h + 2 * pad)).fill(-1);
+	const votes = new Int16Array(pw * (h + 2 * pad)).fill(-1);
 	for (let y = 0; y < h; y++) {
 		for (let x = 0, i = y * w, p = (y + pad) * pw + pad; x < w; x++, i++, p++) {
 			if (excluded?.[i]) continue;
-			votes[p] = ((77 * data[i * 4]! + 150 * data[i * 4 + 1]! + 29 * data[i * 4 + 2]!) >> 8) << 8;
+			votes[p] = (77 * data[i * 4]! + 150 * data[i * 4 + 1]! + 29 * data[i * 4 + 2]!) >> 8;
 		}
 	}
 	const reach = new Int32Array(voters);
@@ -212,7 +212,7 @@ export function predictFromRepeats(
 			let n = 0;
 			for (let k = 0; k < voters; k++) {
 				const vote = votes[p + reach[k]!]!;
-				if (vote >= 0) keys[n++] = vote | k;
+				if (vote >= 0) keys[n++] = (vote << 8) | k;
 			}
 			if (n === 0) continue;
 			out[i] = pixels[i + from[keys[medianOf(keys, n)]! & 0xff]!]!;
