@@ -177,50 +177,45 @@ export function predictFromRepeats(
 		measured.delete(repeats);
 		return earlier;
 	}
-	const luma = lumaOf(patch);
 	const colour = new Uint8Array(w * h * 4);
 	const known = new Uint8Array(w * h);
 	const voters = repeats.length >> 1;
-	const dx = new Int32Array(voters);
-	const dy = new Int32Array(voters);
-	const reach = new Int32Array(voters);
-	for (let k = 0; k < voters; k++) {
-		dx[k] = repeats[2 * k]!;
-		dy[k] = repeats[2 * k + 1]!;
-		reach[k] = dy[k]! * w + dx[k]!;
+	// Each pixel's vote (its brightness) on a grid padded by the longest shift, -1 where there is
+	// none (excluded, or past the patch): a voter is then one read, with no bounds to check.
+	let pad = 0;
+	for (const v of repeats) pad = Math.max(pad, Math.abs(v));
+	const pw = w + 2 * pad;
+	const votes = new Int16Array(pw * (h + 2 * pad)).fill(-1);
+	for (let y = 0; y < h; y++) {
+		for (let x = 0, i = y * w, p = (y + pad) * pw + pad; x < w; x++, i++, p++) {
+			if (excluded?.[i]) continue;
+			votes[p] = (77 * data[i * 4]! + 150 * data[i * 4 + 1]! + 29 * data[i * 4 + 2]!) >> 8;
+		}
 	}
-	// The votes as brightness · 256 + voter (a few dozen voters at most), sorted: ties keep the
-	// voters' order, as a stable sort by brightness would, in one array. The masks not given are
-	// tested by flag, so that every read is of a typed array.
+	const reach = new Int32Array(voters);
+	const from = new Int32Array(voters);
+	for (let k = 0; k < voters; k++) {
+		reach[k] = repeats[2 * k + 1]! * pw + repeats[2 * k]!;
+		from[k] = repeats[2 * k + 1]! * w + repeats[2 * k]!;
+	}
+	// The votes as brightness · 256 + voter (a few dozen voters at most): the median key is the
+	// median vote, ties going to the earlier voter, as a stable sort by brightness would. The mask
+	// not given is tested by flag, so that every read is of a typed array.
 	const keys = new Int32Array(voters);
-	const skips = excluded !== undefined;
-	const skipped = excluded ?? NO_PIXELS;
 	const some = only !== undefined;
 	const wanted = only ?? NO_PIXELS;
+	const pixels = pixelWords(data);
+	const out = new Uint32Array(colour.buffer);
 	for (let y = 0; y < h; y++) {
-		for (let x = 0, i = y * w; x < w; x++, i++) {
+		for (let x = 0, i = y * w, p = (y + pad) * pw + pad; x < w; x++, i++, p++) {
 			if (some && !wanted[i]) continue;
 			let n = 0;
 			for (let k = 0; k < voters; k++) {
-				const vx = x + dx[k]!;
-				const vy = y + dy[k]!;
-				if (vx < 0 || vy < 0 || vx >= w || vy >= h) continue;
-				const j = i + reach[k]!;
-				if (skips && skipped[j]) continue;
-				const key = (luma[j]! << 8) | k;
-				let at = n++;
-				while (at > 0 && keys[at - 1]! > key) {
-					keys[at] = keys[at - 1]!;
-					at--;
-				}
-				keys[at] = key;
+				const vote = votes[p + reach[k]!]!;
+				if (vote >= 0) keys[n++] = (vote << 8) | k;
 			}
 			if (n === 0) continue;
-			const from = (i + reach[keys[(n - 1) >> 1]! & 0xff]!) * 4;
-			colour[i * 4] = data[from]!;
-			colour[i * 4 + 1] = data[from + 1]!;
-			colour[i * 4 + 2] = data[from + 2]!;
-			colour[i * 4 + 3] = data[from + 3]!;
+			out[i] = pixels[i + from[keys[medianOf(keys, n)]! & 0xff]!]!;
 			known[i] = 1;
 		}
 	}
@@ -237,6 +232,40 @@ const measured = new WeakMap<Int16Array, { box: Box; colour: Uint8Array; known: 
 
 function sameBox(a: Box, b: Box): boolean {
 	return a.x0 === b.x0 && a.y0 === b.y0 && a.x1 === b.x1 && a.y1 === b.y1;
+}
+
+/**
+ * Where the key of rank (n - 1) >> 1 among the first n `keys` (all different) ends up once they are
+ * partly reordered in place (quickselect): the median, without sorting every vote.
+ */
+function medianOf(keys: Int32Array, n: number): number {
+	const m = (n - 1) >> 1;
+	let lo = 0;
+	let hi = n - 1;
+	while (lo < hi) {
+		const pivot = keys[(lo + hi) >> 1]!;
+		let a = lo;
+		let b = hi;
+		while (a <= b) {
+			while (keys[a]! < pivot) a++;
+			while (keys[b]! > pivot) b--;
+			if (a <= b) {
+				const t = keys[a]!;
+				keys[a++] = keys[b]!;
+				keys[b--] = t;
+			}
+		}
+		if (m <= b) hi = b;
+		else if (m >= a) lo = a;
+		else break;
+	}
+	return m;
+}
+
+/** The pixels of RGBA data as one 32-bit word each, to copy a pixel in one read (a copy when the data is not aligned for it). */
+function pixelWords(data: Uint8Array): Uint32Array {
+	const aligned = data.byteOffset % 4 === 0 ? data : data.slice();
+	return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2);
 }
 
 /** Stands for a mask not given: never read. */
