@@ -105,7 +105,7 @@ export function decodeLzw(
 			// Keep the row being filled and the window before it; what codes pointed before that is gone.
 			const keep = Math.min(rowStart, x - WINDOW);
 			out.copyWithin(0, keep, x);
-			for (let c = 0; c < MAX_CODES; c++) place[c] = place[c]! - keep;
+			for (let c = 0; c < MAX_CODES; c++) place[c] = Math.max(-1, place[c]! - keep);
 			x -= keep;
 			rowStart -= keep;
 			previousAt -= keep;
