@@ -1,5 +1,6 @@
 import { type GifContainer, isGif, readGifContainer } from "./pixels/gif/container";
 import { gifHeldBytes } from "./pixels/gif/decode";
+import { LZW_FIXED_BYTES } from "./pixels/gif/lzw";
 import { ImageDataError } from "./pixels/image-error";
 import { DYNAMIC_BLOCK_WORK, INFLATER_BYTES } from "./pixels/inflate";
 import { mcuRowBytes } from "./pixels/jpeg/coefficients";
@@ -162,7 +163,7 @@ function probeGif(bytes: Uint8Array, admit: Admit): ProbedImage {
 	const { width, height, frame } = gif;
 	const cost: DecodeCost = {
 		memory: gifHeldBytes(frame) + width * bandRows(width, height) * 4 + frame.width,
-		fixedMemory: 0,
+		fixedMemory: LZW_FIXED_BYTES,
 		// Every code draws at least a pixel, but clear codes draw none: allow as many again.
 		work: 2 * frame.width * frame.height + 8192,
 		kind: frame.interlaced ? "an interlaced GIF" : "a GIF",
