@@ -61,31 +61,3 @@ describe("closedShapes", () => {
 		expect(shape!.ink).toBe(specks);
 	});
 });
-
-describe("a panel whose lettering stands on its border", () => {
-	// Two lines of glyphs (solid strokes) fitted tight to a white panel: the first hangs from its top
-	// border, the second stands on its bottom one, so the panel's paper encloses none of them. A
-	// reader's box over the second line alone still meets the panel, and holds its lettering.
-	it("is found from a box over the last line only, holding that line", () => {
-		const w = 200;
-		const h = 120;
-		const data = new Uint8Array(w * h * 4).fill(255);
-		const ink = (x0: number, y0: number, x1: number, y1: number) => {
-			for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) data.set([10, 10, 10, 255], (y * w + x) * 4);
-		};
-		const inner = { x0: 40, y0: 30, x1: 160, y1: 90 };
-		ink(inner.x0 - 3, inner.y0 - 3, inner.x1 + 3, inner.y0);
-		ink(inner.x0 - 3, inner.y1, inner.x1 + 3, inner.y1 + 3);
-		ink(inner.x0 - 3, inner.y0, inner.x0, inner.y1);
-		ink(inner.x1, inner.y0, inner.x1 + 3, inner.y1);
-		for (let x = inner.x0 + 6; x + 10 <= inner.x1 - 6; x += 16) {
-			ink(x, inner.y0, x + 10, inner.y0 + 24);
-			ink(x, inner.y1 - 24, x + 10, inner.y1);
-		}
-		const crop: Patch = { box: { x0: 0, y0: 0, x1: w, y1: h }, width: w, height: h, data };
-		const lastLine = { x0: inner.x0 + 4, y0: inner.y1 - 26, x1: inner.x1 - 4, y1: inner.y1 + 6 };
-		const shapes = closedShapes(crop, crop.box, lastLine, [255, 255, 255, 255], 16);
-		expect(shapes.map((s) => s.box)).toEqual([inner]);
-		expect(shapes[0]!.inkInBox).toBeGreaterThan(0);
-	});
-});

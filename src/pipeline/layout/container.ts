@@ -389,26 +389,7 @@ export function closedShapes(
 				if (y >= held.y1) held.y1 = y + 1;
 			}
 		}
-		if (edges.far < EDGED * (edges.near + edges.far)) return undefined;
-		// Lettering fitted tight to the outline encloses nothing: every glyph of a line laid along the
-		// outline is joined to it. Such glyphs still lie between the shape's paper. Only on one flat
-		// colour: off it (`pieces`), the dots of a tone or the flecks of a texture lie between paper too.
-		if (inkInBox === 0 && pieces) return undefined;
-		if (inkInBox === 0) {
-			const between = inkBetween(interior, inside, bw, bh, {
-				x0: rx0 - box.x0,
-				y0: ry0 - box.y0,
-				x1: rx1 - box.x0,
-				y1: ry1 - box.y0,
-			});
-			if (!between) return undefined;
-			ink += between.ink;
-			inkInBox = between.inBox;
-			held.x0 = Math.min(held.x0, between.box.x0);
-			held.y0 = Math.min(held.y0, between.box.y0);
-			held.x1 = Math.max(held.x1, between.box.x1);
-			held.y1 = Math.max(held.y1, between.box.y1);
-		}
+		if (inkInBox === 0 || edges.far < EDGED * (edges.near + edges.far)) return undefined;
 		const toImage = (b: Box) => ({
 			x0: b.x0 + box.x0 + area.x0,
 			y0: b.y0 + box.y0 + area.y0,
@@ -488,53 +469,6 @@ const MAX_PIECES = 256;
 
 /** How far (px) the pieces of one container may start and end from each other across the lines. */
 const PIECE_SLACK = 4;
-
-/**
- * The ink a shape holds without enclosing it: pixels outside its inside that lie between two of its
- * interior's pixels along their row or column. A balloon or panel is convex, so its outline never
- * does; glyphs whose strokes run into the outline do. How many there are, how many of them lie in
- * `readerBox`, and their bounds (all in the shape's box); undefined when the reader's box holds none.
- */
-function inkBetween(
-	interior: Uint8Array,
-	inside: Uint8Array,
-	w: number,
-	h: number,
-	readerBox: Box,
-): { ink: number; inBox: number; box: Box } | undefined {
-	const top = new Int32Array(w).fill(h);
-	const bottom = new Int32Array(w).fill(-1);
-	for (let y = 0; y < h; y++) {
-		for (let x = 0; x < w; x++) {
-			if (!interior[y * w + x]) continue;
-			if (y < top[x]!) top[x] = y;
-			bottom[x] = y;
-		}
-	}
-	let ink = 0;
-	let inBox = 0;
-	const box = { x0: w, y0: h, x1: 0, y1: 0 };
-	for (let y = 0; y < h; y++) {
-		let first = -1;
-		let last = -1;
-		for (let x = 0; x < w; x++) {
-			if (!interior[y * w + x]) continue;
-			if (first < 0) first = x;
-			last = x;
-		}
-		for (let x = 0; x < w; x++) {
-			if (inside[y * w + x]) continue;
-			if (!(x > first && x < last) && !(y > top[x]! && y < bottom[x]!)) continue;
-			ink++;
-			if (x >= readerBox.x0 && x < readerBox.x1 && y >= readerBox.y0 && y < readerBox.y1) inBox++;
-			if (x < box.x0) box.x0 = x;
-			if (x >= box.x1) box.x1 = x + 1;
-			if (y < box.y0) box.y0 = y;
-			if (y >= box.y1) box.y1 = y + 1;
-		}
-	}
-	return inBox > 0 ? { ink, inBox, box } : undefined;
-}
 
 /** A copy of the mask with each line along the lettering set from its first set pixel to its last. */
 function filledAlong(mask: Uint8Array, w: number, h: number, vertical: boolean): Uint8Array {
