@@ -7,7 +7,7 @@ import type { Box, Container, Patch, Rgb, TextBlock, TranslatedRegion } from "..
 import { type Background, fitBackground, shiftBackground } from "./background";
 import type { Glyphs } from "./glyphs";
 import { dilate, reframe, without } from "./masks";
-import { letteringSize, lineAlignment, looksBold, medianColour } from "./measure";
+import { letteringColour, letteringSize, lineAlignment, looksBold, medianColour } from "./measure";
 import { paddedBox } from "./search";
 
 /**
@@ -63,11 +63,15 @@ export function measureGlyphs(
 ): { lettering: Lettering; measures: Measures; inkArea: number } {
 	const { width: w, height: h } = patch;
 	const { mask: glyphMask } = glyphs;
-	const textColor = medianColour(patch, glyphs.core) ?? region.color ?? [0, 0, 0];
-	const backgroundColor: Rgb =
+	const beside: Rgb | undefined =
 		bg.kind === "flat"
 			? [clampByte(bg.planes[0]![0]), clampByte(bg.planes[1]![0]), clampByte(bg.planes[2]![0])]
-			: (medianColour(patch, besideGlyphs(glyphs, w, h)) ?? contrasting(textColor));
+			: medianColour(patch, besideGlyphs(glyphs, w, h));
+	const textColor =
+		(beside ? letteringColour(patch, glyphs.core, beside) : medianColour(patch, glyphs.core)) ??
+		region.color ??
+		([0, 0, 0] as Rgb);
+	const backgroundColor = beside ?? contrasting(textColor);
 	let inkArea = 0;
 	for (let i = 0; i < glyphMask.length; i++) inkArea += glyphMask[i]!;
 	const textBox = toImageBox(patch, glyphs.box);

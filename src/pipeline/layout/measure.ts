@@ -15,6 +15,44 @@ export function medianColour(patch: Patch, where: Uint8Array): Rgb | undefined {
 }
 
 /**
+ * The colour the lettering is drawn in: the median of its core pixels standing out nearly as far
+ * from `background` as the most inked of them. A thin stroke is mostly anti-aliased rim, partly
+ * covered pixels between the ink and the paper: the median of all of them is a grey the letterer
+ * never used, and the translation would be drawn in it.
+ */
+export function letteringColour(patch: Patch, core: Uint8Array, background: Rgb): Rgb | undefined {
+	const pixels = maskedPixels(core);
+	const { data } = patch;
+	const far = new Uint8Array(pixels.length);
+	const counts = new Uint32Array(256);
+	for (let k = 0; k < pixels.length; k++) {
+		const p = pixels[k]! * 4;
+		let off = 0;
+		for (let c = 0; c < 3; c++) off = Math.max(off, Math.abs(data[p + c]! - background[c]!));
+		far[k] = off;
+		counts[off]!++;
+	}
+	// The distance the most inked tenth of the core reaches: the ink at full cover.
+	let full = 0;
+	for (let v = 255, seen = 0; v >= 0; v--) {
+		seen += counts[v]!;
+		if (seen >= INKED_SHARE * pixels.length) {
+			full = v;
+			break;
+		}
+	}
+	let count = 0;
+	for (let k = 0; k < pixels.length; k++) if (far[k]! >= FULL_COVER * full) pixels[count++] = pixels[k]!;
+	const median = medianRgba(data, pixels, count);
+	return median && [median[0]!, median[1]!, median[2]!];
+}
+
+/** Share of the core, most inked first, whose distance from the background is the ink's at full cover. */
+const INKED_SHARE = 0.1;
+/** Share of that distance a core pixel reaches, at least, to be counted as covered by the ink. */
+const FULL_COVER = 0.75;
+
+/**
  * Bold when strokes are thick against the line. Stroke width ≈ 2·area / boundary length (a
  * stroke of width s and length L has area sL and two sides of length L); the em is the median
  * thickness of the lines (rows of text, or columns when vertical).
