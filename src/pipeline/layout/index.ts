@@ -25,7 +25,7 @@ import { centre, groupBlocks, holds, holdsPoint, iou, type LaidOut } from "./blo
 import { captionsOf, type LookFree } from "./captions";
 import { lineReach } from "./cover-reach";
 import type { Finding } from "./finding";
-import { findInShapes, withLettering } from "./in-container";
+import { findInShapes, surrounds, withLettering } from "./in-container";
 import { paddedBox, searchArea } from "./search";
 import { joinTexts, sameReading } from "./split-text";
 
@@ -162,7 +162,8 @@ export function layoutCrop(
 
 /**
  * A region's findings in closed shapes of its box's colours other than the page's, when they are two
- * containers or more (one shape of another colour is a neighbour's the box only grazes).
+ * containers or more (one shape of another colour is a neighbour's the box only grazes), each with
+ * room all round its lettering.
  */
 function inOtherColours(
 	crop: Patch,
@@ -179,7 +180,9 @@ function inOtherColours(
 	);
 	if (others.length === 0) return undefined;
 	const apart = findInShapes(crop, region, search, readerBox, others, claimed, { enclosing: true });
-	return !apart.held && apart.found.length >= 2 ? apart : undefined;
+	// Each with room all round its lettering: outlined lettering's fill, a glyph's shape, fits it tight.
+	const containers = apart.found.length >= 2 && apart.found.every((f) => surrounds(f.container.box, f.textBox));
+	return !apart.held && containers ? apart : undefined;
 }
 
 /** The background around `box` (image px), measured on its padded box, and the colour at its centre. */
