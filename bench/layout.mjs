@@ -9,8 +9,11 @@
  *   - residue: share of the source's characters tesseract still reads on the erased image;
  *   - left: share of lettering pixels still as drawn (over 60 levels from the plate);
  *   - art: share of the other pixels (3 px and more from lettering) changed by over 24 levels;
- *   - overprinted: blocks whose translation would be drawn over 20 or more lettering pixels left
- *     (replace: in the area typesetting draws in; a cover panel hides what is under it);
+ *   - overprinted: blocks whose translation's ink can land on 20 or more lettering pixels left: the
+ *     block's room as the typesetter makes it (typeset/room.ts), the typesetter's gap in from its edge
+ *     (before the layout stage: the erased box and the text box); a cover panel hides what is under it;
+ *   - stubs: blocks not overprinted with 20 or more lettering pixels left in their container's box, out
+ *     of the ink's reach (glyph pieces left beside the translation, or fused to a tight outline);
  *   - lettering meant to stay is not scored: blocks the model left unchanged, and under cover panels
  *     (counted as covered);
  *   - speed: layout and erase ms per megapixel of image (best of 3, node), against the baseline's erase.
@@ -41,7 +44,13 @@ const useOcr = !process.argv.includes("--no-ocr");
 const ROOT = resolve(import.meta.dirname, "..");
 
 mkdirSync(OUT, { recursive: true });
-const after = await bundleWithWasm(`export { layOut } from "./test/support/lay-out.ts";`, ROOT, "layout-after");
+const after = await bundleWithWasm(
+	`export { layOut } from "./test/support/lay-out.ts"; export { roomFrame } from "./src/pipeline/typeset/room.ts";`,
+	ROOT,
+	"layout-after",
+);
+/** The gap the typesetter keeps between ink and its room's edge, in em of the source (typeset/plan.ts ART_GAP_EM). */
+const INK_GAP_EM = 0.08;
 const before = await baseline();
 
 const inputs = [];
@@ -64,7 +73,7 @@ for (const input of inputs) {
 			if (useOcr) row.residue = residue(input, result.image, `${input.name}.${drawn}.${stage}`);
 			rows.push(row);
 			console.error(
-				`${input.name.padEnd(20)} ${drawn.padEnd(8)} ${stage.padEnd(6)} PSNR ${row.psnr.toFixed(1).padStart(5)} dB  left ${pct(row.left)}  art ${pct(row.art)}  overprinted ${row.overprinted}/${row.blocks}  ${row.ms.toFixed(1)} ms${useOcr ? `  residue ${pct(row.residue)}` : ""}`,
+				`${input.name.padEnd(20)} ${drawn.padEnd(8)} ${stage.padEnd(6)} PSNR ${row.psnr.toFixed(1).padStart(5)} dB  left ${pct(row.left)}  art ${pct(row.art)}  overprinted ${row.overprinted}/${row.blocks}  stubs ${row.stubs}  ${row.ms.toFixed(1)} ms${useOcr ? `  residue ${pct(row.residue)}` : ""}`,
 			);
 		}
 	}
@@ -116,9 +125,26 @@ function runAfter(input, regions) {
 		const { blocks, ms } = after.layOut(image, regions, input.mode);
 		const areas = blocks
 			.filter((b) => b.treatment !== "keep")
-			.map((b) => ({ box: b.treatment === "cover" ? b.textBox : b.container.box, cover: b.treatment === "cover" }));
+			.map((b) => ({
+				box: b.treatment === "cover" ? b.textBox : b.container.box,
+				cover: b.treatment === "cover",
+				inkReach: b.treatment === "cover" ? undefined : inkReach(b, image),
+			}));
 		return { image, ms: ms.layout + ms.erase, layoutMs: ms.layout, areas };
 	});
+}
+
+/** Whether the typesetter may put ink on pixel (x, y): inside the block's room, its gap in from the edge. */
+function inkReach(block, image) {
+	const room = after.roomFrame(block, image);
+	if (!room) return () => false;
+	const gap = Math.max(1, INK_GAP_EM * (Number.isFinite(block.sourceSize) ? block.sourceSize : 0));
+	const rows = new Map();
+	return (x, y) => {
+		if (!rows.has(y)) rows.set(y, room.across(y, y + 1, gap));
+		const span = rows.get(y);
+		return span !== null && x + 0.5 >= span.from && x + 0.5 <= span.to;
+	};
 }
 
 function score(input, { image, ms, layoutMs, areas }) {
@@ -158,14 +184,17 @@ function score(input, { image, ms, layoutMs, areas }) {
 			}
 		}
 	}
-	const leftIn = (b) => {
+	const leftIn = (b, reach = () => true) => {
 		let n = 0;
 		for (let y = Math.max(0, b.y0); y < Math.min(height, b.y1); y++)
-			for (let x = Math.max(0, b.x0); x < Math.min(width, b.x1); x++) n += left[y * width + x];
+			for (let x = Math.max(0, b.x0); x < Math.min(width, b.x1); x++) if (reach(x, y)) n += left[y * width + x];
 		return n;
 	};
 	// A cover panel (3 px past the text box) hides the lettering under it.
-	const overprinted = areas.filter(({ box, cover }) => (cover ? 0 : leftIn(box)) >= 20).length;
+	const printed = areas.filter((a) => !a.cover);
+	const over = printed.filter((a) => leftIn(a.box, a.inkReach) >= 20);
+	const overprinted = over.length;
+	const stubs = printed.filter((a) => !over.includes(a) && leftIn(a.box) >= 20).length;
 	const mp = (width * height) / 1e6;
 	return {
 		psnr: psnr({ ...input, coverage }, image),
@@ -173,6 +202,7 @@ function score(input, { image, ms, layoutMs, areas }) {
 		left: lettersLeft / Math.max(1, letters),
 		art: artChanged / Math.max(1, others),
 		overprinted,
+		stubs,
 		blocks: areas.length,
 		ms,
 		msPerMp: ms / mp,
@@ -198,13 +228,13 @@ function report() {
 	const select = (f) => rows.filter(f);
 	console.log(
 		`Erase with exact and with rough boxes (test/fakes/rough.mjs, seeds ${SEEDS.join(", ")}, averaged: centre off by up to 12% of the box, size -20% to +30%, some boxes cut short, merged, split, repeated), before the layout stage (erase within the reader's boxes, commit ${BASELINE}) and after (layout + erase), in one run (node ${machine}), on the synthetic corpus and the real-looking pages (bench/corpus/pages). ` +
-			"PSNR over the lettering dilated by 2 px against the clean plate; residue: share of the source's characters tesseract reads on the erased image; left: lettering pixels still as drawn; art: other pixels (3 px and more from lettering) changed; overprinted: blocks whose translation would be drawn over 20 or more lettering pixels left. Images: bench/out/layout/.\n",
+			"PSNR over the lettering dilated by 2 px against the clean plate; residue: share of the source's characters tesseract reads on the erased image; left: lettering pixels still as drawn; art: other pixels (3 px and more from lettering) changed; overprinted: blocks whose translation's ink can land (its room, the typesetter's gap in from the edge) on 20 or more lettering pixels left; stubs: other blocks with 20 or more left in their container's box. Images: bench/out/layout/.\n",
 	);
 	const kinds = [...new Set(rows.map((r) => r.kind))];
 	console.log(
-		`| background | boxes | PSNR before | PSNR after |${useOcr ? " residue before | residue after |" : ""} left before | left after | art after | overprinted before | overprinted after | covered after |`,
+		`| background | boxes | PSNR before | PSNR after |${useOcr ? " residue before | residue after |" : ""} left before | left after | art after | overprinted before | overprinted after | stubs after | covered after |`,
 	);
-	console.log(`|---|---|---|---|${useOcr ? "---|---|" : ""}---|---|---|---|---|---|`);
+	console.log(`|---|---|---|---|${useOcr ? "---|---|" : ""}---|---|---|---|---|---|---|`);
 	for (const kind of kinds) {
 		for (const boxes of ["exact", "rough"]) {
 			const b = select((r) => r.kind === kind && r.boxes === boxes && r.stage === "before");
@@ -215,19 +245,19 @@ function report() {
 				of.length ? `${of.reduce((n, r) => n + r.overprinted, 0)}/${of.reduce((n, r) => n + r.blocks, 0)}` : "n/a";
 			const ocrCells = useOcr ? ` ${share(b, (r) => r.residue)} | ${share(a, (r) => r.residue)} |` : "";
 			console.log(
-				`| ${kind === "page" ? "real-looking pages" : kind} | ${boxes} | ${dB(b)} | ${dB(a)} |${ocrCells} ${share(b, (r) => r.left)} | ${share(a, (r) => r.left)} | ${share(a, (r) => r.art)} | ${count(b)} | ${count(a)} | ${a.reduce((n, r) => n + r.covered, 0)} |`,
+				`| ${kind === "page" ? "real-looking pages" : kind} | ${boxes} | ${dB(b)} | ${dB(a)} |${ocrCells} ${share(b, (r) => r.left)} | ${share(a, (r) => r.left)} | ${share(a, (r) => r.art)} | ${count(b)} | ${count(a)} | ${a.reduce((n, r) => n + r.stubs, 0)} | ${a.reduce((n, r) => n + r.covered, 0)} |`,
 			);
 		}
 	}
 	console.log("\nReal-looking pages, one by one (after; rough: the seeds averaged, counts added):\n");
-	console.log(`| page | boxes | PSNR |${useOcr ? " residue |" : ""} left | art | overprinted | covered |`);
-	console.log(`|---|---|---|${useOcr ? "---|" : ""}---|---|---|---|`);
+	console.log(`| page | boxes | PSNR |${useOcr ? " residue |" : ""} left | art | overprinted | stubs | covered |`);
+	console.log(`|---|---|---|${useOcr ? "---|" : ""}---|---|---|---|---|`);
 	for (const name of new Set(select((r) => r.kind === "page").map((r) => r.name))) {
 		for (const boxes of ["exact", "rough"]) {
 			const of = select((r) => r.name === name && r.boxes === boxes && r.stage === "after");
 			const sum = (f) => of.reduce((n, r) => n + f(r), 0);
 			console.log(
-				`| ${name} | ${boxes} | ${mean(of, (r) => r.psnr).toFixed(1)} dB |${useOcr ? ` ${pct(mean(of, (r) => r.residue))} |` : ""} ${pct(mean(of, (r) => r.left))} | ${pct(mean(of, (r) => r.art))} | ${sum((r) => r.overprinted)}/${sum((r) => r.blocks)} | ${sum((r) => r.covered)} |`,
+				`| ${name} | ${boxes} | ${mean(of, (r) => r.psnr).toFixed(1)} dB |${useOcr ? ` ${pct(mean(of, (r) => r.residue))} |` : ""} ${pct(mean(of, (r) => r.left))} | ${pct(mean(of, (r) => r.art))} | ${sum((r) => r.overprinted)}/${sum((r) => r.blocks)} | ${sum((r) => r.stubs)} | ${sum((r) => r.covered)} |`,
 			);
 		}
 	}

@@ -335,7 +335,7 @@ export function readingOrder(a: Box, b: Box, vertical: boolean): number {
  * Whether `outer` has room all round `inner`, as a panel has around its lettering; the paper between
  * hatching lines or a fleck of texture that a glyph's strokes happen to close has none.
  */
-function surrounds(outer: Box, inner: Box): boolean {
+export function surrounds(outer: Box, inner: Box): boolean {
 	const margin = Math.max(2, SURROUND * Math.min(inner.x1 - inner.x0, inner.y1 - inner.y0));
 	return within(grow(inner, margin), outer);
 }

@@ -20,12 +20,12 @@ import type { Mode } from "../../request/options";
 import { area, clipBox, cutPatch, grow, overlap, toPatchBox, union } from "../patch";
 import type { Box, Container, Patch, Rgb, TextBlock, TranslatedRegion } from "../types";
 import { findAround } from "./around";
-import { type Background, boxColours, fitBackground, paperColours, predict } from "./background";
+import { type Background, boxColours, colourOf, fitBackground, paperColours, predict } from "./background";
 import { centre, groupBlocks, holds, holdsPoint, iou, type LaidOut } from "./blocks";
 import { captionsOf, type LookFree } from "./captions";
 import { lineReach } from "./cover-reach";
 import type { Finding } from "./finding";
-import { findInShapes, withLettering } from "./in-container";
+import { findInShapes, surrounds, withLettering } from "./in-container";
 import { paddedBox, searchArea } from "./search";
 import { joinTexts, sameReading } from "./split-text";
 
@@ -35,6 +35,8 @@ export { MAX_SEARCH_PIXELS, searchArea } from "./search";
 
 /** Margin (px) kept around a container found to hold a region's lettering: its outline and a little beyond. */
 const HELD_MARGIN = 6;
+/** A colour of the box this far (levels, in a channel) from the page's is another shape's. */
+const OTHER_COLOUR = 16;
 /** Another region's box claims a component this much more than the region's own box does. */
 const DUPLICATE_BOXES = 0.5;
 
@@ -87,10 +89,16 @@ export function layoutCrop(
 			: shapesOfBox
 				? boxColours(first, toPatchBox(first, readerBox))
 				: paperColours(first, toPatchBox(first, readerBox));
-		const { found, rest, held } = findInShapes(crop, region, search, readerBox, containerColours, claimed, {
+		let { found, rest, held } = findInShapes(crop, region, search, readerBox, containerColours, claimed, {
 			enclosing: !flat,
 			onArt: measured.kind === "texture",
 		});
+		// On a flat page, a box mostly over the page between two containers (a balloon and a panel read
+		// as one region) meets no shape of the page's colour: the box's other colours are the containers'.
+		if (flat && !held && found.length === 0) {
+			const apart = inOtherColours(crop, region, search, readerBox, first, measured, claimed);
+			if (apart) ({ found, rest } = apart);
+		}
 		if (held) {
 			const colour = centreColour(held.bg, first.width, first.height);
 			// Off a flat background the box may run past the container onto art, which holds none of its lettering.
@@ -150,6 +158,31 @@ export function layoutCrop(
 		else findings.push({ ...reachingOn(finding, lineReach(crop, readerBox, region.vertical, search)), part });
 	}
 	return groupBlocks(findings.map((f) => withLettering(crop, f)));
+}
+
+/**
+ * A region's findings in closed shapes of its box's colours other than the page's, when they are two
+ * containers or more (one shape of another colour is a neighbour's the box only grazes), each with
+ * room all round its lettering.
+ */
+function inOtherColours(
+	crop: Patch,
+	region: TranslatedRegion,
+	search: Box,
+	readerBox: Box,
+	first: Patch,
+	page: Background,
+	claimed: Parameters<typeof findInShapes>[5],
+): ReturnType<typeof findInShapes> | undefined {
+	const pageColour = colourOf(page);
+	const others = boxColours(first, toPatchBox(first, readerBox)).filter((c) =>
+		colourOf(c).some((v, k) => Math.abs(v - pageColour[k]!) > OTHER_COLOUR),
+	);
+	if (others.length === 0) return undefined;
+	const apart = findInShapes(crop, region, search, readerBox, others, claimed, { enclosing: true });
+	// Each with room all round its lettering: outlined lettering's fill, a glyph's shape, fits it tight.
+	const containers = apart.found.length >= 2 && apart.found.every((f) => surrounds(f.container.box, f.textBox));
+	return !apart.held && containers ? apart : undefined;
 }
 
 /** The background around `box` (image px), measured on its padded box, and the colour at its centre. */

@@ -22,7 +22,7 @@ export function joinTexts(parts: string[]): string {
 /** Where a text may be cut, and how well a cut there reads (sentence ends best). */
 const SENTENCE_END = /[.!?。！？…」』)）]/u;
 const CLAUSE_END = /[,、，;；:：]/u;
-const BONUS = { sentence: 0.25, clause: 0.15, space: 0.05, word: 0 };
+const BONUS = { sentence: 0.25, line: 0.25, clause: 0.15, space: 0.05, word: 0 };
 
 /**
  * The text cut into `shares.length` consecutive parts of about those shares of its length: each cut
@@ -42,6 +42,8 @@ export function splitByShares(text: string, shares: number[]): string[] {
 		// A line never starts with a stop: "..." and "?!" stay whole.
 		if (SENTENCE_END.test(after) || CLAUSE_END.test(after)) return undefined;
 		if (SENTENCE_END.test(before)) return BONUS.sentence;
+		// The reader's line breaks: a region read over two containers breaks its text between them.
+		if (before === "\n" || after === "\n") return BONUS.line;
 		if (CLAUSE_END.test(before)) return BONUS.clause;
 		if (/\s/u.test(after) || /\s/u.test(before)) return BONUS.space;
 		return wordStarts?.has(i) ? BONUS.word : undefined;
