@@ -20,12 +20,13 @@ import type { Mode } from "../../request/options";
 import { area, clipBox, cutPatch, grow, overlap, toPatchBox, union } from "../patch";
 import type { Box, Container, Patch, Rgb, TextBlock, TranslatedRegion } from "../types";
 import { findAround } from "./around";
-import { type Background, boxColours, fitBackground, paperColours, predict } from "./background";
+import { type Background, boxColours, colourOf, fitBackground, paperColours, predict } from "./background";
 import { centre, groupBlocks, holds, holdsPoint, iou, type LaidOut } from "./blocks";
 import { captionsOf, type LookFree } from "./captions";
 import { lineReach } from "./cover-reach";
 import type { Finding } from "./finding";
-import { findInShapes, withLettering } from "./in-container";
+import { maxGlyph } from "./glyphs";
+import { FLOOD_TOLERANCE, findInShapes, shareOut, withLettering } from "./in-container";
 import { paddedBox, searchArea } from "./search";
 import { joinTexts, sameReading } from "./split-text";
 
@@ -57,7 +58,8 @@ export function layoutCrop(
 		bg: Background;
 		padded: Box;
 		colour: Rgb;
-		held?: Container;
+		/** Containers the box holds whole, each with the part of the box its lettering is looked for in. */
+		held?: { container: Container; readerBox: Box; padded: Box }[];
 	}[] = [];
 	const boxes = regions.map((r) => ({ id: r.id, box: clipBox(r.box, crop.box) }));
 	for (const region of regions) {
@@ -87,24 +89,39 @@ export function layoutCrop(
 			: shapesOfBox
 				? boxColours(first, toPatchBox(first, readerBox))
 				: paperColours(first, toPatchBox(first, readerBox));
-		const { found, rest, held } = findInShapes(crop, region, search, readerBox, containerColours, claimed, {
+		let { found, rest, held } = findInShapes(crop, region, search, readerBox, containerColours, claimed, {
 			enclosing: !flat,
 			onArt: measured.kind === "texture",
 		});
+		// A box on a flat page around containers of other colours (a label and a balloon read as one):
+		// those of the box's own colours, with room round their lettering, as off a flat background.
+		const ofBox = flat && !held && found.length === 0;
+		if (ofBox) {
+			const others = boxColours(first, toPatchBox(first, readerBox)).filter((c) => !oneFlood(c, measured));
+			const glyphSize = maxGlyph(region.text, readerBox, region.vertical);
+			({ found, rest, held } = findInShapes(crop, region, search, readerBox, others, claimed, {
+				enclosing: true,
+				glyphSize,
+			}));
+		}
 		if (held) {
-			const colour = centreColour(held.bg, first.width, first.height);
-			// Off a flat background the box may run past the container onto art, which holds none of its lettering.
-			const lettered = flat ? readerBox : clipBox(readerBox, grow(held.container.box, HELD_MARGIN));
-			const heldPadded = flat ? padded : paddedBox(lettered, search);
+			// Off a flat background the box may run past the container onto art, which holds none of its
+			// lettering; a box around containers apart holds each one's lettering only within it.
+			const whole = flat && !ofBox && held.containers.length === 1;
+			const parts = held.containers.map((container) => {
+				const lettered = whole ? readerBox : clipBox(readerBox, grow(container.box, HELD_MARGIN));
+				return { container, readerBox: lettered, padded: whole ? padded : paddedBox(lettered, search) };
+			});
+			const one = parts.length === 1 ? parts[0] : undefined;
 			open.push({
 				region,
 				part: 0,
 				search,
-				readerBox: lettered,
+				readerBox: one?.readerBox ?? readerBox,
 				bg: held.bg,
-				padded: heldPadded,
-				colour,
-				held: held.container,
+				padded: one?.padded ?? padded,
+				colour: centreColour(held.bg, first.width, first.height),
+				held: parts,
 			});
 			continue;
 		}
@@ -124,13 +141,25 @@ export function layoutCrop(
 	for (const { region, part, search, readerBox, bg, padded, colour, held } of open) {
 		const others = boxes.filter((o) => o.id !== region.id && iou(o.box, readerBox) < DUPLICATE_BOXES);
 		const inContainer = (c: Box) => containers.some((f) => holds(f, centre(c)));
-		const ownedElsewhere = (c: Box) =>
-			inContainer(c) || others.some((o) => overlap(c, o.box) > Math.max(overlap(c, readerBox), 0.5 * area(c)));
-		const finding = findAround(crop, region, search, readerBox, bg, padded, ownedElsewhere, colour, held);
-		if (held && finding.lettering) {
-			findings.push({ ...finding, part, container: held, closed: true });
+		const ownedBeside = (box: Box) => (c: Box) =>
+			inContainer(c) || others.some((o) => overlap(c, o.box) > Math.max(overlap(c, box), 0.5 * area(c)));
+		const tried = (held ?? []).map((h) =>
+			findAround(crop, region, search, h.readerBox, bg, h.padded, ownedBeside(h.readerBox), colour, h.container),
+		);
+		const lettered = tried.flatMap((f, k) =>
+			f.lettering ? [{ ...f, container: held![k]!.container, closed: true }] : [],
+		);
+		if (lettered.length > 0) {
+			// Each container its share of the text: by the lines it holds, or the characters its lettering holds.
+			const shared = lettered.length > 1 ? shareOut(region, lettered).found : lettered;
+			findings.push(...shared.map((f, k) => ({ ...f, part: part + k / shared.length })));
 			continue;
 		}
+		// Nothing found in a container held: the box is covered, as where no container is.
+		const finding =
+			tried.length === 1
+				? tried[0]!
+				: findAround(crop, region, search, readerBox, bg, padded, ownedBeside(readerBox), colour, held?.[0]?.container);
 		// A box around captions lying apart (the reader merged them): a finding each.
 		const look: LookFree = (caption, box, probe, apart) => {
 			const at = measuredAt(crop, box, search);
@@ -247,6 +276,12 @@ const SFX_SIZE = 2;
 function sameBlock(a: TextBlock, b: TextBlock): boolean {
 	if (a.container.kind !== "free" && b.container.kind !== "free") return iou(a.container.box, b.container.box) >= 0.9;
 	return overlap(a.textBox, b.textBox) >= 0.5 * Math.min(area(a.textBox), area(b.textBox));
+}
+
+/** Whether two flat colours are one to a container's flood. */
+function oneFlood(a: Background, b: Background): boolean {
+	const [ca, cb] = [colourOf(a), colourOf(b)];
+	return ca.every((v, c) => Math.abs(v - cb[c]!) <= FLOOD_TOLERANCE);
 }
 
 function centreColour(bg: Background, w: number, h: number): Rgb {
