@@ -1,83 +1,99 @@
 import { describe, expect, it } from "vitest";
-import type { Box, TextBlock } from "../../src/pipeline/types";
+import { union } from "../../src/pipeline/patch";
+import type { Box, TextBlock, TranslatedRegion } from "../../src/pipeline/types";
 import { layOut } from "../support/lay-out";
-import { Page } from "./page";
+import { Page, rough } from "./page";
 
 /**
- * A balloon and a caption panel on a flat page that the reader merged into one region, its box
- * lying mostly over the page between them (as flat-latin's corpus sample does with rough boxes).
- * The page's colour holds no container there, but the box's other colours do: each container is
- * its own block, all of its lettering erased and its translation set in it, never one opaque panel
- * over both and the page between, and never a line of a caption left as drawn beside its translation.
+ * Two containers on a flat page, a label panel and a balloon, or two panels, that the reader merged
+ * into one region: one box around both (or parts of both). Each container keeps its outline and its
+ * fill (only its lettering is erased) and gets a block of its own with its share of the translation;
+ * never one block over both with the page between them painted over.
  */
 
 type Colour = [number, number, number, number];
-const PAGE: Colour = [226, 226, 222, 255];
-const PLUM: Colour = [110, 30, 90, 255];
-const WHITE: Colour = [250, 250, 250, 255];
+const PAGE: Colour = [232, 232, 228, 255];
+/** A page near white: a flood of its colour takes a white panel's paper too. */
+const LIGHT_PAGE: Colour = [242, 242, 238, 255];
+const WHITE: Colour = [255, 255, 255, 255];
+const RED: Colour = [150, 30, 30, 255];
 
-/** "HELLO THERE" in a balloon at the top, "WAIT / A SEC" in a plum panel below it, on grey. */
-function balloonAndPanel() {
-	const page = new Page(480, 360, PAGE).balloon(240, 60, 190, 40);
-	const balloonText = page.write(["HELL THERE"], 115, 46, 4);
-	const panelBox = { x0: 60, y0: 190, x1: 220, y1: 290 };
-	page.panel(panelBox, PLUM, 0);
-	const panelText = page.write(["WAIT", "A SEC"], 80, 205, 4, { colour: WHITE });
-	return { page, balloonText, panelText, panelBox };
+/** A region read over both containers: a line of text each, unless `lines` are given too. */
+function layOutMerged(page: Page, box: Box, lines?: TranslatedRegion["lines"]) {
+	const erased = page.copy();
+	const region: TranslatedRegion = {
+		id: 0,
+		text: "HOT SALE\nNEW STORE",
+		box,
+		vertical: false,
+		translation: "Soldes\nNouveau magasin",
+		...(lines ? { lines } : {}),
+	};
+	return { erased, blocks: layOut(erased, [region], "manga").blocks };
 }
 
-const centreIn = (b: Box, outer: Box) => {
-	const x = (b.x0 + b.x1) / 2;
-	const y = (b.y0 + b.y1) / 2;
-	return x >= outer.x0 && x < outer.x1 && y >= outer.y0 && y < outer.y1;
-};
+/** Whether `inner` lies within `outer` grown by `margin` px. */
+const within = (inner: Box, outer: Box, margin: number) =>
+	inner.x0 >= outer.x0 - margin &&
+	inner.y0 >= outer.y0 - margin &&
+	inner.x1 <= outer.x1 + margin &&
+	inner.y1 <= outer.y1 + margin;
 
-function expectEachContainerItsBlock(blocks: TextBlock[], balloon: Box, panel: Box) {
+function expectOneBlockEach(blocks: TextBlock[], first: Box, second: Box) {
 	expect(blocks.map((b) => b.treatment)).toEqual(["replace", "replace"]);
-	expect(blocks.map((b) => b.container.kind)).toEqual(["balloon", "panel"]);
-	expect(centreIn(blocks[0]!.container.box, balloon)).toBe(true);
-	expect(centreIn(blocks[1]!.container.box, panel)).toBe(true);
+	expect(blocks.map((b) => b.translation)).toEqual(["Soldes", "Nouveau magasin"]);
+	// Each translation's room is its own container, not both and the page between.
+	expect(within(blocks[0]!.container.box, first, 2)).toBe(true);
+	expect(within(blocks[1]!.container.box, second, 2)).toBe(true);
 }
 
-describe("a region the reader merged across a balloon and a panel on a flat page", () => {
-	it("gives the balloon and the panel a block each, the box holding the page between them", () => {
-		const { page, balloonText, panelText, panelBox } = balloonAndPanel();
-		const erased = page.copy();
-		const region = {
-			id: 0,
-			text: "HELL THERE\nWAIT A SEC",
-			box: { x0: 90, y0: 50, x1: 400, y1: 270 },
-			vertical: false,
-			translation: "Bonjour\nUne seconde",
-		};
-		const { blocks } = layOut(erased, [region], "manga");
-		expectEachContainerItsBlock(blocks, { x0: 50, y0: 20, x1: 430, y1: 100 }, panelBox);
-		expect(blocks.map((b) => b.translation)).toEqual(["Bonjour", "Une seconde"]);
-		expect(page.lettersLeft(erased, balloonText.box)).toBe(0);
-		expect(page.lettersLeft(erased, panelText.box)).toBe(0);
+/** A red label panel with "HOT SALE" in white, and below it a balloon with "NEW STORE". */
+function labelAndBalloon() {
+	const page = new Page(420, 400, PAGE);
+	const label: Box = { x0: 120, y0: 40, x1: 290, y1: 130 };
+	page.panel(label, RED, 3);
+	const top = page.write(["HOT", "SALE"], 160, 55, 4, { colour: WHITE });
+	page.balloon(246, 290, 130, 50);
+	const bottom = page.write(["NEW STORE"], 140, 276, 4);
+	return { page, label, balloon: { x0: 116, y0: 240, x1: 376, y1: 340 }, top, bottom };
+}
+
+/** Two white panels fitted tight to their lettering ("HOT SALE", "NEW STORE"), apart on the page. */
+function twoTightPanels() {
+	const page = new Page(420, 400, LIGHT_PAGE);
+	const top = page.write(["HOT", "SALE"], 150, 60, 4);
+	const bottom = page.write(["NEW", "STORE"], 110, 230, 4);
+	const panelAround = (b: Box): Box => ({ x0: b.x0 - 6, y0: b.y0 - 6, x1: b.x1 + 6, y1: b.y1 + 6 });
+	const panels = [panelAround(top.box), panelAround(bottom.box)] as const;
+	for (const p of panels) page.panel(p, WHITE, 3);
+	// The panels were drawn over the lettering: write it again on top.
+	page.write(["HOT", "SALE"], 150, 60, 4);
+	page.write(["NEW", "STORE"], 110, 230, 4);
+	return { page, panels, top, bottom };
+}
+
+describe("a region the reader merged across two containers on a flat page", () => {
+	it("gives a label panel and a balloon of other colours a block each, both kept, the box holding a part of each", () => {
+		const { page, label, balloon, top, bottom } = labelAndBalloon();
+		const box = rough.moved(union(top.box, bottom.box), 0.08, 0.05);
+		const { erased, blocks } = layOutMerged(page, box);
+		expectOneBlockEach(blocks, label, balloon);
+		expect(page.lettersLeft(erased)).toBe(0);
+		expect(page.artChanged(erased)).toBe(0);
 	});
 
-	it("erases the panel's first line, which the box cuts, with the line it holds", () => {
-		const { page, balloonText, panelText, panelBox } = balloonAndPanel();
-		// A wide balloon below the panel; the box runs from the middle of the panel's first line into it.
-		page.balloon(240, 320, 220, 30);
-		const lower = page.write(["THANKS"], 170, 306, 4);
-		const erased = page.copy();
-		const regions = [
-			{ id: 0, text: "HELL THERE", box: { x0: 110, y0: 40, x1: 360, y1: 80 }, vertical: false, translation: "Bonjour" },
-			{
-				id: 1,
-				text: "WAIT A SEC\nTHANKS",
-				box: { x0: 50, y0: panelText.lines[0]!.box.y0 + 9, x1: 420, y1: 352 },
-				vertical: false,
-				translation: "Une seconde\nMerci",
-			},
-		];
-		const { blocks } = layOut(erased, regions, "manga");
-		expect(blocks.map((b) => b.treatment)).toEqual(["replace", "replace", "replace"]);
-		expect(centreIn(blocks[1]!.container.box, panelBox)).toBe(true);
-		expect(page.lettersLeft(erased, panelText.box)).toBe(0);
-		expect(page.lettersLeft(erased, lower.box)).toBe(0);
-		expect(page.lettersLeft(erased, balloonText.box)).toBe(0);
-	});
+	it.each([
+		["with the reader's lines", true],
+		["without lines", false],
+	])(
+		"gives two panels fitted tight to their lettering a block each, their outlines kept, the box around both (%s)",
+		(_, withLines) => {
+			const { page, panels, top, bottom } = twoTightPanels();
+			const box = rough.scaled(union(panels[0], panels[1]), 1.1);
+			const { erased, blocks } = layOutMerged(page, box, withLines ? [...top.lines, ...bottom.lines] : undefined);
+			expectOneBlockEach(blocks, panels[0], panels[1]);
+			expect(page.lettersLeft(erased)).toBe(0);
+			expect(page.artChanged(erased)).toBe(0);
+		},
+	);
 });

@@ -23,7 +23,7 @@ import type { Box, TranslatedRegion } from "../types";
 import type { Finding, Lettering } from "./finding";
 import { readingOrder } from "./in-container";
 import { letteringLength } from "./measure";
-import { splitByShares } from "./split-text";
+import { splitByShares, textLines } from "./split-text";
 
 /** Captions lie further apart across their lines than this many lines' thickness; a caption's lines, closer. */
 const CAPTION_GAP = 1.5;
@@ -187,14 +187,6 @@ function alone(region: TranslatedRegion, boxes: Box[], texts: string[], look: Lo
 function apart(findings: Finding[]): Finding[] | undefined {
 	const meet = findings.some((f, k) => findings.some((g, j) => j > k && intersects(f.textBox, g.textBox)));
 	return meet ? undefined : findings;
-}
-
-/** A text's lines, empty ones dropped. */
-function textLines(text: string): string[] {
-	return text
-		.split("\n")
-		.map((l) => l.trim())
-		.filter((l) => l !== "");
 }
 
 /**

@@ -17,10 +17,10 @@ import { reframe } from "./masks";
 import { letteringLength } from "./measure";
 import { histogramMedian } from "./median";
 import { holdsMoreText, shapesBeside, textBeyond } from "./neighbour";
-import { joinTexts, splitByShares } from "./split-text";
+import { joinTexts, splitByLinesOrShares } from "./split-text";
 
 /** Levels (each channel) within which a pixel is the container's background: JPEG noise and paper grain. */
-const FLOOD_TOLERANCE = 18;
+export const FLOOD_TOLERANCE = 18;
 /** Margin kept around a container's inside in the work patch: its outline and a little beyond. */
 const OUTLINE_MARGIN = 6;
 /**
@@ -35,6 +35,10 @@ const MIN_FILL = 0.02;
 const MIN_RECTANGLE_FILL = 0.1;
 /** Without lines, another shape is part of the region when its box holds this share of the shape's lettering. */
 const SECOND_SHARE = 0.5;
+/** A container found again holds this share of one found before. */
+const SAME_CONTAINER = 0.8;
+/** Share of a container's inside its lettering (and anything else in it) covers at most: the rest is its paper. */
+const MAX_INK = 0.5;
 /** How far (px) a container may reach past the reader's box and still be held by it. */
 const HELD_SLACK = 4;
 /** An inside this full of its bounding box is a rectangle: a panel, as is any dark shape. */
@@ -52,6 +56,8 @@ const RECTANGULAR = 0.9;
  * only with room all round the lettering it holds, or as a balloon fitted to its lettering
  * (tightBalloon); there the pieces such lettering cuts a balloon's inside into are joined.
  * `onArt`: the box's background is texture, and a shape must end in ink all round besides.
+ * `glyphSize`: a shape no longer than this along its longer side may be a glyph (a bold glyph's
+ * strokes, of the ink's colour, enclose its counters), and is no container.
  */
 export function findInShapes(
 	crop: Patch,
@@ -60,8 +66,12 @@ export function findInShapes(
 	readerBox: Box,
 	colours: Background[],
 	claimed: (shape: Shape) => boolean,
-	{ enclosing = false, onArt = false } = {},
-): { found: Finding[]; rest?: TranslatedRegion & { part: number }; held?: { container: Container; bg: Background } } {
+	{ enclosing = false, onArt = false, glyphSize = 0 } = {},
+): {
+	found: Finding[];
+	rest?: TranslatedRegion & { part: number };
+	held?: { containers: Container[]; bg: Background };
+} {
 	const lines = region.lines ?? [];
 	const found: Finding[] = [];
 	let primary: Shape | undefined;
@@ -71,21 +81,29 @@ export function findInShapes(
 		const shapes = closedShapes(crop, search, readerBox, colourOf(bg), FLOOD_TOLERANCE, pieces);
 		const first = shapes[0];
 		if (!first) continue;
-		// A box around the whole container is a box around all its lettering: the lettering is found as
-		// on open background, from the box (glyphs fitted tightly, touching the outline on every side,
-		// cut the container's background in pieces the flood cannot join), the container kept. Not for
-		// a colour of the box's own: there a shape inside the box may be a glyph's, not a container.
-		if (!enclosing && !primary && within(first.box, grow(readerBox, HELD_SLACK))) {
-			return { found: [], held: { container: containerOf(first, colourOf(bg)), bg } };
-		}
 		// Another shape is part of the region when the reader said a line is in it, or else when the box
 		// holds most of its lettering (a neighbour the box only grazes keeps its own).
 		const part = (shape: Shape) =>
 			lines.length > 0
 				? lines.some((l) => overlap(l.box, shape.box) >= 0.5 * area(l.box))
 				: shape.inkInBox >= SECOND_SHARE * shape.ink && shape.inkInBox >= 0.1 * (primary ?? first).inkInBox;
+		// A box around the whole container is a box around all its lettering: the lettering is found as
+		// on open background, from the box (glyphs fitted tightly, touching the outline on every side,
+		// cut the container's background in pieces the flood cannot join), the container kept. Not for
+		// a colour of the box's own: there a shape inside the box may be a glyph's, not a container.
+		// A box around two containers apart (two panels read as one) holds each of them so.
+		if (!enclosing && !primary && within(first.box, grow(readerBox, HELD_SLACK))) {
+			const held = [first];
+			for (const shape of shapes) {
+				if (shape === first || !within(shape.box, grow(readerBox, HELD_SLACK)) || !part(shape) || claimed(shape))
+					continue;
+				if (held.every((h) => apart(crop, h.box, shape.box, colourOf(bg)))) held.push(shape);
+			}
+			return { found: [], held: { containers: held.map((s) => containerOf(s, colourOf(bg))), bg } };
+		}
 		for (const shape of shapes) {
 			if ((primary || shape !== first) && (!part(shape) || claimed(shape))) continue;
+			if (Math.max(shape.box.x1 - shape.box.x0, shape.box.y1 - shape.box.y0) <= glyphSize) continue;
 			// A shape around the container found (its outline, with the glyphs touching it) holds nothing more.
 			if (primary && within(primary.box, shape.box)) continue;
 			// A balloon fitted to its lettering, the box around it (and the art it ran onto): as above, its
@@ -100,7 +118,7 @@ export function findInShapes(
 				within(shape.box, grow(readerBox, HELD_SLACK)) &&
 				lines.every((l) => overlap(l.box, shape.box) >= 0.5 * area(l.box))
 			) {
-				return { found: [], held: { container: containerOf(shape, colourOf(bg)), bg } };
+				return { found: [], held: { containers: [containerOf(shape, colourOf(bg))], bg } };
 			}
 			// What rules a shape out without its lettering is asked before its lettering is looked for
 			// (glyphsInContainer costs more than the rim's walk). Joined pieces are a container only
@@ -108,10 +126,15 @@ export function findInShapes(
 			// an outline's ring, whose inside is the balloon's paper, ends in the art as often; a glyph
 			// with a counter, in the art.
 			if (enclosing && shape.joined && !tight) continue;
+			// Of a colour of the box's own, a shape mostly ink is an outline's ring around a balloon, not its paper.
+			if (enclosing && shape.ink > MAX_INK * shape.insideArea) continue;
 			if (onArt && !tight && !endsInInk()) continue;
 			const inside = inShape(crop, region, search, readerBox, bg, shape);
 			if (!inside) continue;
 			if (enclosing && !tight && !surrounds(shape.box, inside.finding.textBox)) continue;
+			// Pieces of one balloon (its shape and its pieces joined) are one container, given its text once.
+			const same = (c: Box) => overlap(c, inside.finding.container.box) >= SAME_CONTAINER * area(c);
+			if (found.some((f) => same(f.container.box))) continue;
 			found.push(inside.finding);
 			if (!primary) {
 				primary = shape;
@@ -125,6 +148,35 @@ export function findInShapes(
 	}
 	return found.length > 0 ? shareOut(region, found) : { found };
 }
+
+/**
+ * Whether two shapes of `colour` are containers apart, not pieces of one balloon its lettering cut
+ * (glyphs fitted to the outline part the paper between them): on the way from one's centre to the
+ * other's, outside both, the colour runs on for APART px at least, as the page between two panels'
+ * outlines does; between pieces lie strokes, and counters narrower than that.
+ */
+function apart(crop: Patch, a: Box, b: Box, colour: number[]): boolean {
+	const [ax, ay] = [(a.x0 + a.x1) / 2, (a.y0 + a.y1) / 2];
+	const [bx, by] = [(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2];
+	const steps = Math.ceil(Math.max(Math.abs(bx - ax), Math.abs(by - ay)));
+	const inBox = (box: Box, x: number, y: number) => x >= box.x0 && y >= box.y0 && x < box.x1 && y < box.y1;
+	let run = 0;
+	for (let k = 0; k <= steps; k++) {
+		const x = Math.floor(ax + ((bx - ax) * k) / Math.max(1, steps)) - crop.box.x0;
+		const y = Math.floor(ay + ((by - ay) * k) / Math.max(1, steps)) - crop.box.y0;
+		if (x < 0 || y < 0 || x >= crop.width || y >= crop.height) continue;
+		if (inBox(a, x + crop.box.x0, y + crop.box.y0) || inBox(b, x + crop.box.x0, y + crop.box.y0)) continue;
+		const p = (y * crop.width + x) * 4;
+		let off = 0;
+		for (let c = 0; c < 3; c++) off = Math.max(off, Math.abs(crop.data[p + c]! - colour[c]!));
+		run = off <= FLOOD_TOLERANCE ? run + 1 : 0;
+		if (run >= APART) return true;
+	}
+	return false;
+}
+
+/** Length (px) of the container's colour between two containers apart, at least: two outlines' spacing. */
+const APART = 8;
 
 /**
  * The container beside the box holding the rest of a region's text (neighbour.ts), its lettering
@@ -256,7 +308,7 @@ function containerOf(shape: Outline, colour: number[]): Container {
  * otherwise the text and translation are cut in proportion to the characters each container's
  * lettering holds, at sentence or clause ends where possible, so each balloon reads as a whole.
  */
-function shareOut(
+export function shareOut(
 	region: TranslatedRegion,
 	found: Finding[],
 ): { found: Finding[]; rest?: TranslatedRegion & { part: number } } {
@@ -265,8 +317,13 @@ function shareOut(
 		if (found.length === 1) return { found };
 		const ordered = [...found].sort((a, b) => readingOrder(a.container.box, b.container.box, region.vertical));
 		const shares = ordered.map((f) => charactersHeld(f, region.vertical));
-		const texts = splitByShares(region.text, shares);
-		const translations = splitByShares(region.translation, shares);
+		const texts = splitByLinesOrShares(region.text, shares);
+		// The translation a line a container as well, else as the text was cut (at a sentence end near
+		// the containers' shares): each balloon's translation then reads as its own text does.
+		const translations = splitByLinesOrShares(
+			region.translation,
+			texts.map((t) => [...t].length),
+		);
 		return {
 			found: ordered.map((f, k) => ({ ...f, text: texts[k] ?? "", translation: translations[k] ?? "", part: k })),
 		};
@@ -287,7 +344,7 @@ function shareOut(
 	if (parts.length <= 1 && parts[0]?.finding)
 		return { found: [{ ...parts[0].finding, text: region.text, translation: region.translation }] };
 	parts.sort((a, b) => readingOrder(a.box, b.box, region.vertical));
-	const translations = splitByShares(
+	const translations = splitByLinesOrShares(
 		region.translation,
 		parts.map((p) => [...p.text].length),
 	);
@@ -335,7 +392,7 @@ export function readingOrder(a: Box, b: Box, vertical: boolean): number {
  * Whether `outer` has room all round `inner`, as a panel has around its lettering; the paper between
  * hatching lines or a fleck of texture that a glyph's strokes happen to close has none.
  */
-export function surrounds(outer: Box, inner: Box): boolean {
+function surrounds(outer: Box, inner: Box): boolean {
 	const margin = Math.max(2, SURROUND * Math.min(inner.x1 - inner.x0, inner.y1 - inner.y0));
 	return within(grow(inner, margin), outer);
 }

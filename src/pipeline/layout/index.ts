@@ -25,7 +25,8 @@ import { centre, groupBlocks, holds, holdsPoint, iou, type LaidOut } from "./blo
 import { captionsOf, type LookFree } from "./captions";
 import { lineReach } from "./cover-reach";
 import type { Finding } from "./finding";
-import { findInShapes, surrounds, withLettering } from "./in-container";
+import { maxGlyph } from "./glyphs";
+import { FLOOD_TOLERANCE, findInShapes, shareOut, withLettering } from "./in-container";
 import { paddedBox, searchArea } from "./search";
 import { joinTexts, sameReading } from "./split-text";
 
@@ -35,8 +36,6 @@ export { MAX_SEARCH_PIXELS, searchArea } from "./search";
 
 /** Margin (px) kept around a container found to hold a region's lettering: its outline and a little beyond. */
 const HELD_MARGIN = 6;
-/** A colour of the box this far (levels, in a channel) from the page's is another shape's. */
-const OTHER_COLOUR = 16;
 /** Another region's box claims a component this much more than the region's own box does. */
 const DUPLICATE_BOXES = 0.5;
 
@@ -59,7 +58,8 @@ export function layoutCrop(
 		bg: Background;
 		padded: Box;
 		colour: Rgb;
-		held?: Container;
+		/** Containers the box holds whole, each with the part of the box its lettering is looked for in. */
+		held?: { container: Container; readerBox: Box; padded: Box }[];
 	}[] = [];
 	const boxes = regions.map((r) => ({ id: r.id, box: clipBox(r.box, crop.box) }));
 	for (const region of regions) {
@@ -93,26 +93,35 @@ export function layoutCrop(
 			enclosing: !flat,
 			onArt: measured.kind === "texture",
 		});
-		// On a flat page, a box mostly over the page between two containers (a balloon and a panel read
-		// as one region) meets no shape of the page's colour: the box's other colours are the containers'.
-		if (flat && !held && found.length === 0) {
-			const apart = inOtherColours(crop, region, search, readerBox, first, measured, claimed);
-			if (apart) ({ found, rest } = apart);
+		// A box on a flat page around containers of other colours (a label and a balloon read as one):
+		// those of the box's own colours, with room round their lettering, as off a flat background.
+		const ofBox = flat && !held && found.length === 0;
+		if (ofBox) {
+			const others = boxColours(first, toPatchBox(first, readerBox)).filter((c) => !oneFlood(c, measured));
+			const glyphSize = maxGlyph(region.text, readerBox, region.vertical);
+			({ found, rest, held } = findInShapes(crop, region, search, readerBox, others, claimed, {
+				enclosing: true,
+				glyphSize,
+			}));
 		}
 		if (held) {
-			const colour = centreColour(held.bg, first.width, first.height);
-			// Off a flat background the box may run past the container onto art, which holds none of its lettering.
-			const lettered = flat ? readerBox : clipBox(readerBox, grow(held.container.box, HELD_MARGIN));
-			const heldPadded = flat ? padded : paddedBox(lettered, search);
+			// Off a flat background the box may run past the container onto art, which holds none of its
+			// lettering; a box around containers apart holds each one's lettering only within it.
+			const whole = flat && !ofBox && held.containers.length === 1;
+			const parts = held.containers.map((container) => {
+				const lettered = whole ? readerBox : clipBox(readerBox, grow(container.box, HELD_MARGIN));
+				return { container, readerBox: lettered, padded: whole ? padded : paddedBox(lettered, search) };
+			});
+			const one = parts.length === 1 ? parts[0] : undefined;
 			open.push({
 				region,
 				part: 0,
 				search,
-				readerBox: lettered,
+				readerBox: one?.readerBox ?? readerBox,
 				bg: held.bg,
-				padded: heldPadded,
-				colour,
-				held: held.container,
+				padded: one?.padded ?? padded,
+				colour: centreColour(held.bg, first.width, first.height),
+				held: parts,
 			});
 			continue;
 		}
@@ -132,13 +141,25 @@ export function layoutCrop(
 	for (const { region, part, search, readerBox, bg, padded, colour, held } of open) {
 		const others = boxes.filter((o) => o.id !== region.id && iou(o.box, readerBox) < DUPLICATE_BOXES);
 		const inContainer = (c: Box) => containers.some((f) => holds(f, centre(c)));
-		const ownedElsewhere = (c: Box) =>
-			inContainer(c) || others.some((o) => overlap(c, o.box) > Math.max(overlap(c, readerBox), 0.5 * area(c)));
-		const finding = findAround(crop, region, search, readerBox, bg, padded, ownedElsewhere, colour, held);
-		if (held && finding.lettering) {
-			findings.push({ ...finding, part, container: held, closed: true });
+		const ownedBeside = (box: Box) => (c: Box) =>
+			inContainer(c) || others.some((o) => overlap(c, o.box) > Math.max(overlap(c, box), 0.5 * area(c)));
+		const tried = (held ?? []).map((h) =>
+			findAround(crop, region, search, h.readerBox, bg, h.padded, ownedBeside(h.readerBox), colour, h.container),
+		);
+		const lettered = tried.flatMap((f, k) =>
+			f.lettering ? [{ ...f, container: held![k]!.container, closed: true }] : [],
+		);
+		if (lettered.length > 0) {
+			// Each container its share of the text: by the lines it holds, or the characters its lettering holds.
+			const shared = lettered.length > 1 ? shareOut(region, lettered).found : lettered;
+			findings.push(...shared.map((f, k) => ({ ...f, part: part + k / shared.length })));
 			continue;
 		}
+		// Nothing found in a container held: the box is covered, as where no container is.
+		const finding =
+			tried.length === 1
+				? tried[0]!
+				: findAround(crop, region, search, readerBox, bg, padded, ownedBeside(readerBox), colour, held?.[0]?.container);
 		// A box around captions lying apart (the reader merged them): a finding each.
 		const look: LookFree = (caption, box, probe, apart) => {
 			const at = measuredAt(crop, box, search);
@@ -158,31 +179,6 @@ export function layoutCrop(
 		else findings.push({ ...reachingOn(finding, lineReach(crop, readerBox, region.vertical, search)), part });
 	}
 	return groupBlocks(findings.map((f) => withLettering(crop, f)));
-}
-
-/**
- * A region's findings in closed shapes of its box's colours other than the page's, when they are two
- * containers or more (one shape of another colour is a neighbour's the box only grazes), each with
- * room all round its lettering.
- */
-function inOtherColours(
-	crop: Patch,
-	region: TranslatedRegion,
-	search: Box,
-	readerBox: Box,
-	first: Patch,
-	page: Background,
-	claimed: Parameters<typeof findInShapes>[5],
-): ReturnType<typeof findInShapes> | undefined {
-	const pageColour = colourOf(page);
-	const others = boxColours(first, toPatchBox(first, readerBox)).filter((c) =>
-		colourOf(c).some((v, k) => Math.abs(v - pageColour[k]!) > OTHER_COLOUR),
-	);
-	if (others.length === 0) return undefined;
-	const apart = findInShapes(crop, region, search, readerBox, others, claimed, { enclosing: true });
-	// Each with room all round its lettering: outlined lettering's fill, a glyph's shape, fits it tight.
-	const containers = apart.found.length >= 2 && apart.found.every((f) => surrounds(f.container.box, f.textBox));
-	return !apart.held && containers ? apart : undefined;
 }
 
 /** The background around `box` (image px), measured on its padded box, and the colour at its centre. */
@@ -280,6 +276,12 @@ const SFX_SIZE = 2;
 function sameBlock(a: TextBlock, b: TextBlock): boolean {
 	if (a.container.kind !== "free" && b.container.kind !== "free") return iou(a.container.box, b.container.box) >= 0.9;
 	return overlap(a.textBox, b.textBox) >= 0.5 * Math.min(area(a.textBox), area(b.textBox));
+}
+
+/** Whether two flat colours are one to a container's flood. */
+function oneFlood(a: Background, b: Background): boolean {
+	const [ca, cb] = [colourOf(a), colourOf(b)];
+	return ca.every((v, c) => Math.abs(v - cb[c]!) <= FLOOD_TOLERANCE);
 }
 
 function centreColour(bg: Background, w: number, h: number): Rgb {

@@ -76,6 +76,23 @@ export function splitByShares(text: string, shares: number[]): string[] {
 	);
 }
 
+/**
+ * The text cut into `shares.length` parts: a line each when it has one a part (a reader breaks its
+ * lines where the lettering does, so two balloons read as one come as a line each), else by shares.
+ */
+export function splitByLinesOrShares(text: string, shares: number[]): string[] {
+	const lines = textLines(text);
+	return lines.length === shares.length ? lines : splitByShares(text, shares);
+}
+
+/** A text's lines, empty ones dropped. */
+export function textLines(text: string): string[] {
+	return text
+		.split("\n")
+		.map((l) => l.trim())
+		.filter((l) => l !== "");
+}
+
 /** Grapheme indices at which a word starts. */
 function wordBoundaries(pieces: string[]): Set<number> {
 	const starts = new Set<number>();
