@@ -45,12 +45,10 @@ const ROOT = resolve(import.meta.dirname, "..");
 
 mkdirSync(OUT, { recursive: true });
 const after = await bundleWithWasm(
-	`export { layOut } from "./test/support/lay-out.ts"; export { roomFrame } from "./src/pipeline/typeset/room.ts";`,
+	`export { layOut } from "./test/support/lay-out.ts"; export { roomFrame } from "./src/pipeline/typeset/room.ts"; export { ART_GAP_EM } from "./src/pipeline/typeset/plan.ts";`,
 	ROOT,
 	"layout-after",
 );
-/** The gap the typesetter keeps between ink and its room's edge, in em of the source (typeset/plan.ts ART_GAP_EM). */
-const INK_GAP_EM = 0.08;
 const before = await baseline();
 
 const inputs = [];
@@ -138,7 +136,7 @@ function runAfter(input, regions) {
 function inkReach(block, image) {
 	const room = after.roomFrame(block, image);
 	if (!room) return () => false;
-	const gap = Math.max(1, INK_GAP_EM * (Number.isFinite(block.sourceSize) ? block.sourceSize : 0));
+	const gap = Math.max(1, after.ART_GAP_EM * (Number.isFinite(block.sourceSize) ? block.sourceSize : 0));
 	const rows = new Map();
 	return (x, y) => {
 		if (!rows.has(y)) rows.set(y, room.across(y, y + 1, gap));
@@ -261,13 +259,13 @@ function report() {
 			);
 		}
 	}
-	const marked = select((r) => r.stage === "after" && (r.overprinted > 0 || r.covered > 0));
-	console.log("\nInputs where a block was printed over lettering left, or covered (after), by draw:\n");
-	console.log("| input | boxes | overprinted | covered |");
-	console.log("|---|---|---|---|");
+	const marked = select((r) => r.stage === "after" && (r.overprinted > 0 || r.stubs > 0 || r.covered > 0));
+	console.log("\nInputs where a block was printed over lettering left, left stubs, or was covered (after), by draw:\n");
+	console.log("| input | boxes | overprinted | stubs | covered |");
+	console.log("|---|---|---|---|---|");
 	for (const r of marked)
 		console.log(
-			`| ${r.name} | ${r.seed === undefined ? "exact" : `rough, seed ${r.seed}`} | ${r.overprinted}/${r.blocks} | ${r.covered} |`,
+			`| ${r.name} | ${r.seed === undefined ? "exact" : `rough, seed ${r.seed}`} | ${r.overprinted}/${r.blocks} | ${r.stubs} | ${r.covered} |`,
 		);
 	console.log("\nSpeed, ms per megapixel of image (best of 3 runs each, node):\n");
 	console.log("| inputs | boxes | erase before | layout after | erase after | added by layout + erase |");

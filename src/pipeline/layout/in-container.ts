@@ -35,6 +35,8 @@ const MIN_FILL = 0.02;
 const MIN_RECTANGLE_FILL = 0.1;
 /** Without lines, another shape is part of the region when its box holds this share of the shape's lettering. */
 const SECOND_SHARE = 0.5;
+/** Length (px) of the container's colour between two containers apart, at least: two outlines' spacing. */
+const APART = 8;
 /** A container found again holds this share of one found before. */
 const SAME_CONTAINER = 0.8;
 /** Share of a container's inside its lettering (and anything else in it) covers at most: the rest is its paper. */
@@ -174,9 +176,6 @@ function apart(crop: Patch, a: Box, b: Box, colour: number[]): boolean {
 	}
 	return false;
 }
-
-/** Length (px) of the container's colour between two containers apart, at least: two outlines' spacing. */
-const APART = 8;
 
 /**
  * The container beside the box holding the rest of a region's text (neighbour.ts), its lettering

@@ -123,7 +123,8 @@ export function insideAround(ink: Uint8Array, w: number, h: number, readerBox: B
  * stroke laid along it, so a stroke does not count as the outline's width, yet local, as outlines
  * vary and art may back them; around a held balloon, see shelves.ts). Where the band is wider than that by up to two strokes, its outer part of the
  * outline's width is the outline and the rest a stroke laid against it, if that rest joins a glyph
- * (else it is the outline a pixel wider there) and is no longer than a line is high. Wider bands,
+ * or is a glyph's bar of its own (takeLoneStrokes; else it is the outline a pixel wider there) and is
+ * no longer than a line is high. Wider bands,
  * and outlines measured wider than two strokes (art drawn against them), are beyond telling apart
  * and stay.
  */
@@ -143,7 +144,8 @@ function peelStrokes(
 	// the outline (read up to thickest()) and two strokes; farther is all one, so the walks stop there.
 	const nearInside = 2 * stroke + 2;
 	const dIn = stepsFrom(inverted(outside), ink, w, h, { reach: nearInside });
-	const dOut = stepsFrom(without(outside, ink), ink, w, h, { fromEdge: true, reach: thickest(stroke) });
+	const thick = thickest(stroke);
+	const dOut = stepsFrom(without(outside, ink), ink, w, h, { fromEdge: true, reach: thick });
 	const widthAt = localWidths(outline, dIn, dOut, w, h, stroke);
 	const peeled: number[] = [];
 	for (let i = 0; i < outline.length; i++) {
@@ -192,15 +194,64 @@ function peelStrokes(
 			}
 		}
 	}
+	const across = (i: number) => (dIn[i]! <= nearInside && dOut[i]! <= thick ? dIn[i]! + dOut[i]! - 1 : 0);
+	takeLoneStrokes(outline, peeled, w, stroke, across, widthAt);
 	for (const i of peeled) if (outline[i] === 2) outline[i] = 1;
 }
 
 /**
+ * Gives to the lettering (0) the peeled pieces no glyph reached that are glyphs of one stroke laid
+ * along the outline (an alef, an "l" ending a line against a tight panel's border): such a glyph
+ * joins no other. Told from the outline measured a little wider there by being a bar: it stands out
+ * of the outline by more than a stroke (`across`, the band's width, less the outline's), is wider
+ * than the outline itself, at least four strokes long and three times as long as wide, and fills
+ * its bounds (a crescent where a brushed outline swells, or a rounded corner, does not).
+ */
+function takeLoneStrokes(
+	outline: Uint8Array,
+	peeled: number[],
+	w: number,
+	stroke: number,
+	across: (i: number) => number,
+	widthAt: (i: number) => number,
+): void {
+	forEachPiece(outline, peeled, w, (piece, size, box) => {
+		let beyond = 0;
+		let width = 0;
+		for (let k = 0; k < size; k++) {
+			const i = piece[k]!;
+			width = Math.max(width, widthAt(i));
+			beyond = Math.max(beyond, across(i) - widthAt(i));
+		}
+		const long = Math.max(box.x1 - box.x0, box.y1 - box.y0);
+		const short = Math.min(box.x1 - box.x0, box.y1 - box.y0);
+		const bar = long >= 4 * stroke && long >= 3 * short && 5 * size >= 4 * long * short;
+		if (bar && beyond > stroke && short > width) for (let k = 0; k < size; k++) outline[piece[k]!] = 0;
+	});
+}
+
+/**
  * Gives back to the outline (1) the peeled pixels (2) whose piece, 8-connected, is longer than `em`
- * across or down. Each piece is walked over its own pixels, marked 3 as they are met (2 again once
- * all are): the peeled pixels are few, and labelling the patch for them cost more than the peel.
+ * across or down.
  */
 function restoreLong(outline: Uint8Array, peeled: number[], w: number, em: number): void {
+	forEachPiece(outline, peeled, w, (piece, size, box) => {
+		if (Math.max(box.x1 - box.x0, box.y1 - box.y0) > em) for (let k = 0; k < size; k++) outline[piece[k]!] = 1;
+	});
+}
+
+/**
+ * Calls `visit` with each 8-connected piece of peeled pixels (2): its first `size` pixels of `piece`
+ * and its bounds; `visit` may give them back to the outline (1) or to the glyphs (0). Each piece is
+ * walked over its own pixels, marked 3 as they are met (2 again once all are, those left so): the
+ * peeled pixels are few, and labelling the patch for them cost more than the peel.
+ */
+function forEachPiece(
+	outline: Uint8Array,
+	peeled: number[],
+	w: number,
+	visit: (piece: Int32Array, size: number, box: Box) => void,
+): void {
 	const piece = new Int32Array(peeled.length);
 	for (const start of peeled) {
 		if (outline[start] !== 2) continue;
@@ -229,7 +280,7 @@ function restoreLong(outline: Uint8Array, peeled: number[], w: number, em: numbe
 				}
 			}
 		}
-		if (Math.max(x1 - x0, y1 - y0) > em) for (let k = 0; k < end; k++) outline[piece[k]!] = 1;
+		visit(piece, end, { x0, y0, x1, y1 });
 	}
 	for (const i of peeled) if (outline[i] === 3) outline[i] = 2;
 }

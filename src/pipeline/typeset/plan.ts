@@ -81,7 +81,7 @@ export const VOICE_HEADROOM = 1.1;
  */
 export const MAX_OVERLAY_PIXELS = 4_000_000;
 /** Gap kept between ink and the room's edge (art), in em of the source size (at least a pixel). */
-const ART_GAP_EM = 0.08;
+export const ART_GAP_EM = 0.08;
 /** How far a cover panel reaches beyond the lettering it hides, in em of the source (at least 2 px). */
 const COVER_MARGIN_EM = 0.15;
 
