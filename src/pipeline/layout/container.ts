@@ -215,7 +215,6 @@ export function closedShapes(
 		const shape = flood.open || flood.area < MIN_AREA ? undefined : shapeOf([k]);
 		if (shape) shapes.push({ shape, k });
 	}
-	shapes.sort((p, q) => q.shape.inkInBox - p.shape.inkInBox);
 	const byInk = (p: { shape: Shape }, q: { shape: Shape }) => q.shape.inkInBox - p.shape.inkInBox;
 	const joined = pieces ? joinedPieces(floods, pieces.vertical, shapeOf).sort(byInk) : [];
 	return [...shapes.sort(byInk), ...joined].map((s) => s.shape);
