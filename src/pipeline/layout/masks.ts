@@ -21,8 +21,8 @@ export function inverted(mask: Uint8Array): Uint8Array {
 /**
  * Square dilation by `radius` (separable: rows then columns), by runs: each run of set pixels is
  * widened by the radius each way, and each pass remembers how far it has filled, so no pixel is set
- * twice: linear in the patch, whatever the radius and the mask's density. The columns are taken a
- * row at a time (each column's open run start kept in a row of counters) so that memory is read in order.
+ * twice: linear in the patch, whatever the radius and the mask's density. The columns' runs come from
+ * forEachColumnRun.
  */
 export function dilate(mask: Uint8Array, w: number, h: number, radius: number): Uint8Array {
 	const rows = new Uint8Array(mask.length);
@@ -41,25 +41,42 @@ export function dilate(mask: Uint8Array, w: number, h: number, radius: number): 
 		}
 	}
 	const out = new Uint8Array(mask.length);
-	// Where each column's current run started (-1 outside a run), and how far down it is filled.
-	const runStart = new Int32Array(w).fill(-1);
+	// How far down each column is filled.
 	const filled = new Int32Array(w);
+	forEachColumnRun(rows, w, h, (x, start, stop) => {
+		const end = Math.min(h, stop + radius);
+		for (let k = Math.max(filled[x]!, start - radius); k < end; k++) out[k * w + x] = 1;
+		filled[x] = end;
+	});
+	return out;
+}
+
+/**
+ * Calls `visit` with each column's runs of set pixels of `mask` (rows `start` to `end`, end
+ * excluded), each as it ends. The columns are taken a row at a time, each one's open run start kept
+ * in a row of counters, so that memory is read in order.
+ */
+export function forEachColumnRun(
+	mask: Uint8Array,
+	w: number,
+	h: number,
+	visit: (x: number, start: number, end: number) => void,
+): void {
+	// Where each column's current run started; -1 outside a run.
+	const runStart = new Int32Array(w).fill(-1);
 	for (let y = 0; y <= h; y++) {
 		const row = y * w;
 		for (let x = 0; x < w; x++) {
-			if (y < h && rows[row + x]) {
+			if (y < h && mask[row + x]) {
 				if (runStart[x]! < 0) runStart[x] = y;
 				continue;
 			}
 			const start = runStart[x]!;
 			if (start < 0) continue;
 			runStart[x] = -1;
-			const end = Math.min(h, y + radius);
-			for (let k = Math.max(filled[x]!, start - radius); k < end; k++) out[k * w + x] = 1;
-			filled[x] = end;
+			visit(x, start, y);
 		}
 	}
-	return out;
 }
 
 /** The bounding box of `mask`'s set pixels; `within`, when given, is where they may be (only it is read). */

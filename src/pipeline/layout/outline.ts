@@ -1,7 +1,7 @@
 import { intersects, within } from "../patch";
 import type { Box } from "../types";
 import { labelComponents } from "./components";
-import { dilate, inverted, markJoined, strokeWidth, without } from "./masks";
+import { dilate, forEachColumnRun, inverted, markJoined, strokeWidth, without } from "./masks";
 import { type HeldBalloon, shelvesOnOutline } from "./shelves";
 import { stepsFrom } from "./steps";
 
@@ -181,19 +181,7 @@ function peelStrokes(
 		outline[i] = 0;
 		queue[end++] = i;
 	}
-	for (let head = 0; head < end; head++) {
-		const i = queue[head]!;
-		const x = i % w;
-		for (let dy = -1; dy <= 1; dy++) {
-			const row = i + dy * w;
-			if (row < 0 || row >= outline.length) continue;
-			for (let dx = x > 0 ? -1 : 0; dx <= (x < w - 1 ? 1 : 0); dx++) {
-				if (outline[row + dx] !== 2) continue;
-				outline[row + dx] = 0;
-				queue[end++] = row + dx;
-			}
-		}
-	}
+	spreadPeeled(outline, queue, end, w, 0);
 	const across = (i: number) => (dIn[i]! <= nearInside && dOut[i]! <= thick ? dIn[i]! + dOut[i]! - 1 : 0);
 	takeLoneStrokes(outline, peeled, w, stroke, across, widthAt);
 	for (const i of peeled) if (outline[i] === 2) outline[i] = 1;
@@ -257,32 +245,44 @@ function forEachPiece(
 		if (outline[start] !== 2) continue;
 		outline[start] = 3;
 		piece[0] = start;
-		let end = 1;
+		const end = spreadPeeled(outline, piece, 1, w, 3);
 		let x0 = w;
 		let y0 = Number.POSITIVE_INFINITY;
 		let x1 = 0;
 		let y1 = 0;
-		for (let head = 0; head < end; head++) {
-			const i = piece[head]!;
-			const y = (i / w) | 0;
-			const x = i - y * w;
+		for (let k = 0; k < end; k++) {
+			const y = (piece[k]! / w) | 0;
+			const x = piece[k]! - y * w;
 			if (x < x0) x0 = x;
 			if (x >= x1) x1 = x + 1;
 			if (y < y0) y0 = y;
 			if (y >= y1) y1 = y + 1;
-			for (let dy = -1; dy <= 1; dy++) {
-				const row = i + dy * w;
-				if (row < 0 || row >= outline.length) continue;
-				for (let dx = x > 0 ? -1 : 0; dx <= (x < w - 1 ? 1 : 0); dx++) {
-					if (outline[row + dx] !== 2) continue;
-					outline[row + dx] = 3;
-					piece[end++] = row + dx;
-				}
-			}
 		}
 		visit(piece, end, { x0, y0, x1, y1 });
 	}
 	for (const i of peeled) if (outline[i] === 3) outline[i] = 2;
+}
+
+/**
+ * Spreads from the first `end` pixels of `queue` through peeled pixels (2), 8-connected, marking
+ * each one met `mark` and adding it to `queue`; the queue's new end. Walked over the peeled pixels
+ * alone: they are few, and a flood over the patch would read all of it.
+ */
+function spreadPeeled(outline: Uint8Array, queue: Int32Array, end: number, w: number, mark: number): number {
+	for (let head = 0; head < end; head++) {
+		const i = queue[head]!;
+		const x = i % w;
+		for (let dy = -1; dy <= 1; dy++) {
+			const row = i + dy * w;
+			if (row < 0 || row >= outline.length) continue;
+			for (let dx = x > 0 ? -1 : 0; dx <= (x < w - 1 ? 1 : 0); dx++) {
+				if (outline[row + dx] !== 2) continue;
+				outline[row + dx] = mark;
+				queue[end++] = row + dx;
+			}
+		}
+	}
+	return end;
 }
 
 /** Whether any other ink touches the outline: only then can a stroke lie along it. */
@@ -371,9 +371,9 @@ function reachesEdge(set: Uint8Array, w: number, h: number): boolean {
 /**
  * 1 where the whole square of side 2·radius+1 around the pixel is set; pixels beyond the patch
  * count as set. Separable, by runs: along each row, a run of set pixels keeps its pixels more than
- * `radius` from both its ends (a run reaching the patch edge has no end there); then down the
- * columns, taken a row at a time (each column's open run start kept in a row of counters) so that
- * memory is read in order. Only the pixels kept are written: most of a patch is unset or kept whole.
+ * `radius` from both its ends (a run reaching the patch edge has no end there); then likewise down
+ * the columns (forEachColumnRun). Only the pixels kept are written: most of a patch is unset or kept
+ * whole.
  */
 function erodeSquare(set: Uint8Array, w: number, h: number, radius: number): Uint8Array {
 	const rows = new Uint8Array(set.length);
@@ -389,21 +389,9 @@ function erodeSquare(set: Uint8Array, w: number, h: number, radius: number): Uin
 		}
 	}
 	const out = new Uint8Array(set.length);
-	// Where each column's current run of kept row pixels started; -1 outside a run.
-	const runStart = new Int32Array(w).fill(-1);
-	for (let y = 0; y <= h; y++) {
-		const row = y * w;
-		for (let x = 0; x < w; x++) {
-			if (y < h && rows[row + x]) {
-				if (runStart[x]! < 0) runStart[x] = y;
-				continue;
-			}
-			const start = runStart[x]!;
-			if (start < 0) continue;
-			runStart[x] = -1;
-			const to = y === h ? h : y - radius;
-			for (let k = start === 0 ? 0 : start + radius; k < to; k++) out[k * w + x] = 1;
-		}
-	}
+	forEachColumnRun(rows, w, h, (x, start, end) => {
+		const to = end === h ? h : end - radius;
+		for (let k = start === 0 ? 0 : start + radius; k < to; k++) out[k * w + x] = 1;
+	});
 	return out;
 }
