@@ -303,10 +303,11 @@ export function settlePage(crops: TextBlock[][], mode: Mode): TextBlock[] {
 
 /**
  * `from`'s regions, lettering box and text join `into`, whose treatment stays; a balloon or panel
- * either found is the container. Two readings of one lettering give the fuller one's text and translation.
+ * either found is the container. Two regions reading one lettering give the fuller one's text and translation.
  */
 function joinBlock(into: TextBlock, from: TextBlock): void {
 	const fromFirst = Math.min(...from.regionIds) < Math.min(...into.regionIds);
+	const tiles = from.regionIds.some((id) => into.regionIds.includes(id));
 	into.regionIds = [...new Set([...into.regionIds, ...from.regionIds])].sort((a, b) => a - b);
 	// A cover's box is where it would have covered, not where lettering was found.
 	if (from.treatment !== "cover") into.textBox = union(into.textBox, from.textBox);
@@ -317,8 +318,9 @@ function joinBlock(into: TextBlock, from: TextBlock): void {
 		const [a, b] = fromFirst ? [from, into] : [into, from];
 		into.text = joinTexts([a.text, b.text]);
 		into.translation = joinTexts([a.translation, b.translation]);
-	} else if ([...from.text].length > [...into.text].length) {
-		// Of two readings of the same lettering the fullest stays (one crop's may be cut by a tile's edge).
+	} else if (!tiles && [...from.text].length > [...into.text].length) {
+		// Of two regions reading the same lettering the fuller stays (one crop's may be cut by a tile's
+		// edge); the tiles of one region keep the part each was given when a crop shared it out.
 		into.text = from.text;
 		into.translation = from.translation;
 	}
