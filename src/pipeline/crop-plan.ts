@@ -5,6 +5,7 @@
  * under a budget. The model's boxes decide where the crops are, never how much work they make:
  * each crop is capped, and so is the crop area of a whole call.
  */
+import { pixelsHeld } from "./crop-rows";
 import { searchArea } from "./layout";
 import { intersects, union } from "./patch";
 import type { Box, TextRegion } from "./types";
@@ -126,8 +127,8 @@ function mergeInto(crops: Crop[], crop: Crop): { crop: Crop; replaced: number; a
 
 /**
  * Crops grouped into passes, first fit by top row: a crop joins the first pass in which the crop
- * pixels held at once stay under the budget. A crop holds only the rows already in (pass-crops.ts
- * keeps them as they pass), so a pass holds the most at some crop's last row: that crop whole and
+ * pixels held at once stay under the budget. A crop holds only the rows already in (crop-rows.ts,
+ * in bands as they pass), so a pass holds the most at some crop's last row: that crop whole and
  * what each crop begun and not finished holds so far. Counting every crop whole from its first row
  * split crops down a column of balloons, each overlapping the next, into two decodes of the image.
  */
@@ -149,7 +150,9 @@ function peakHeld(pass: Crop[], crop: Crop): number {
 		const y = last.box.y1 - 1;
 		if (y < crop.box.y0 || y >= crop.box.y1) continue;
 		let held = 0;
-		for (const { box } of together) if (box.y0 <= y && y < box.y1) held += (y + 1 - box.y0) * (box.x1 - box.x0);
+		for (const { box } of together) {
+			if (box.y0 <= y && y < box.y1) held += pixelsHeld(box.x1 - box.x0, box.y1 - box.y0, y + 1 - box.y0);
+		}
 		peak = Math.max(peak, held);
 	}
 	return peak;

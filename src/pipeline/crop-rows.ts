@@ -1,14 +1,25 @@
 /**
  * A crop's pixels while its rows pass (pass 2), kept in bands allocated as the rows reach them: a
  * crop whose first rows are in holds those rows, not its whole box, whatever the allocator does
- * with memory not yet written. That is what crop-plan.ts counts when it puts crops in one decode.
- * Joined into one raster at its last row, when layout and erase want it whole.
+ * with memory not yet written. That is what crop-plan.ts counts (`pixelsHeld`) when it puts crops in
+ * one decode. Joined into one raster at its last row, when layout and erase want it whole.
  */
 import { freeBuffer } from "./free-buffer";
 import type { Raster } from "./types";
 
 /** A band's bytes at most: small beside a crop (up to 4 MB), so a crop holds at most this much ahead of its rows. */
 const BAND_BYTES = 64 * 1024;
+
+/** Rows of a band of a crop `width` pixels wide. */
+function bandRowsOf(width: number): number {
+	return Math.max(1, Math.floor(BAND_BYTES / (width * 4)));
+}
+
+/** Pixels a crop of `width` by `height` holds once its first `rowsIn` rows are in (its bands, the last one whole). */
+export function pixelsHeld(width: number, height: number, rowsIn: number): number {
+	const bandRows = bandRowsOf(width);
+	return Math.min(height, Math.ceil(rowsIn / bandRows) * bandRows) * width;
+}
 
 export class CropRows {
 	private readonly bands: Uint8Array[] = [];
@@ -22,7 +33,7 @@ export class CropRows {
 		readonly height: number,
 	) {
 		this.rowBytes = width * 4;
-		this.bandRows = Math.max(1, Math.floor(BAND_BYTES / this.rowBytes));
+		this.bandRows = bandRowsOf(width);
 	}
 
 	/** Appends the crop's next row: `width` RGBA pixels. */
