@@ -120,12 +120,19 @@ class HeldPixels {
 		const { width, height } = image;
 		const packed = new PackedPixels(width * height, channels);
 		let next = 0;
-		decodeRows(image, {
+		const sink: RowSink = {
 			rows: (y, count, rgba) => {
 				packed.pack(y * width, pixelWords(rgba.subarray(0, count * width * 4)));
 				next = y + count;
 			},
-		});
+		};
+		if (channels === 1) {
+			sink.greyRows = (y, count, grey) => {
+				packed.bytes.set(grey.subarray(0, count * width), y * width);
+				next = y + count;
+			};
+		}
+		decodeRows(image, sink);
 		if (next !== height) throw new Error("the decoder stopped before the last row");
 		return new HeldPixels(width, height, packed);
 	}
