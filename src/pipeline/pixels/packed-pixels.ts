@@ -2,7 +2,7 @@
  * An image's pixels at the bytes its colours need (grey a byte a pixel, opaque colour three, else
  * four), written from pixel words (rows.ts pixelWords: 0xAABBGGRR) and read back as them. Grey and
  * RGB go four pixels at a time through 32-bit words, where four pixels fill one word (grey) or three
- * (RGB): a byte at a time, the RGB ones took three to four times as long.
+ * (RGB): byte by byte, RGB cost several times as much.
  */
 export class PackedPixels {
 	/** The pixels, `channels` bytes each, in order. */
@@ -11,7 +11,7 @@ export class PackedPixels {
 	private readonly words: Int32Array;
 
 	constructor(
-		readonly pixels: number,
+		pixels: number,
 		readonly channels: 1 | 3 | 4,
 	) {
 		this.bytes = new Uint8Array(pixels * channels);
