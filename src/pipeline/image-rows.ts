@@ -5,12 +5,14 @@
  * (a grey page a byte a pixel): a decode saved, two for a PNG or GIF whose PNG takes pass 3 several
  * segments. Never across the model call: only the file's bytes are held then.
  */
+import { byLastRow, CropCollector } from "./crop-collector";
 import { decodeRows, decodesAfterModel, resumesNear } from "./decode";
 import { freeBuffer } from "./free-buffer";
+import { PackedPixels } from "./pixels/packed-pixels";
 import { bandRows } from "./pixels/raster-rows";
 import type { ProbedImage } from "./probe";
-import { pixelWords } from "./rows";
-import type { Box, RowSink } from "./types";
+import { decodeUntilEnough, pixelWords } from "./rows";
+import type { Box, Raster, RowSink } from "./types";
 
 /**
  * What the held pixels and the 0.7 bytes a pixel the rest of a call adds with the image's size
@@ -34,10 +36,12 @@ export interface ImageRows {
 	width: number;
 	height: number;
 	/**
-	 * Pass 2: every row to `sink`, top to bottom, of which only the pixels inside `wanted` need be
-	 * right (decode.ts decodeRows); the sink may stop it (EnoughRows), and it may be asked again.
+	 * Pass 2: a copy of each crop's pixels (RGBA), handed to `take` in the order of their last rows
+	 * and freed once it returns. An image decoded for each pass is decoded once for all of `crops`,
+	 * down to the last one's last row (crop-plan.ts keeps those alive at once few enough); it may be
+	 * asked again for other crops.
 	 */
-	rows(sink: RowSink, wanted: readonly Box[]): void;
+	crops<T extends { box: Box }>(crops: readonly T[], take: (crop: T, pixels: Raster) => void): Promise<void>;
 	/**
 	 * Pass 3: `read(sink, from)` hands out every row from `from` on, and maybe some before it, which
 	 * the sink skips; the sink may stop it and a later call take up (decode.ts resumableRows).
@@ -59,10 +63,18 @@ export function imageRows(image: ProbedImage, channels: 1 | 3 | 4, budget = HOLD
 	const pixels = width * height;
 	const bytes = pixels * channels;
 	if (bytes + pixels * 0.7 > budget || heldInIsolate + bytes > ISOLATE_HOLD_BYTES) {
+		const decodes = decodesAfterModel(image);
 		return {
 			width,
 			height,
-			...decodesAfterModel(image),
+			crops: (crops, take) =>
+				decodeUntilEnough(() =>
+					decodes.rows(
+						new CropCollector(crops, width, take),
+						crops.map((crop) => crop.box),
+					),
+				),
+			resumable: decodes.resumable,
 			resumesNear: resumesNear(image),
 			release: () => {},
 		};
@@ -70,25 +82,22 @@ export function imageRows(image: ProbedImage, channels: 1 | 3 | 4, budget = HOLD
 	heldInIsolate += bytes;
 	let reserved = true;
 	let held: HeldPixels | undefined;
-	const rowsFrom = (sink: RowSink, from: number, x0 = 0, x1 = width) => {
+	const pixelsHeld = () => {
 		held ??= HeldPixels.decode(image, channels);
-		held.emit(sink, from, x0, x1);
+		return held;
 	};
 	return {
 		width,
 		height,
-		// Only the wanted boxes need be right: their rows from the first, their columns (pass 2 asks
-		// once per group of crops, each group lower down the page).
-		rows: (sink, wanted) => {
-			if (wanted.length === 0) return rowsFrom(sink, 0);
-			rowsFrom(
-				sink,
-				Math.min(...wanted.map((b) => b.y0)),
-				Math.min(...wanted.map((b) => b.x0)),
-				Math.max(...wanted.map((b) => b.x1)),
-			);
+		// Each crop is copied out of the pixels, one at a time: no rows pass, nothing else is unpacked.
+		crops: async (crops, take) => {
+			for (const crop of byLastRow(crops)) {
+				const cut = pixelsHeld().cut(crop.box);
+				take(crop, cut);
+				freeBuffer(cut.data);
+			}
 		},
-		resumable: () => rowsFrom,
+		resumable: () => (sink, from) => pixelsHeld().emit(sink, from),
 		resumesNear: true,
 		release: () => {
 			held?.release();
@@ -99,80 +108,60 @@ export function imageRows(image: ProbedImage, channels: 1 | 3 | 4, budget = HOLD
 	};
 }
 
-/** The image's pixels at `channels` bytes each (grey; RGB, opaque; RGBA), handed out as RGBA rows. */
+/** The image's pixels at `channels` bytes each (grey; RGB, opaque; RGBA), handed out as RGBA. */
 class HeldPixels {
-	private readonly data: Uint8Array;
-
 	private constructor(
 		private readonly width: number,
 		private readonly height: number,
-		private readonly channels: 1 | 3 | 4,
-	) {
-		this.data = new Uint8Array(width * height * channels);
-	}
+		private readonly packed: PackedPixels,
+	) {}
 
 	static decode(image: ProbedImage, channels: 1 | 3 | 4): HeldPixels {
-		const held = new HeldPixels(image.width, image.height, channels);
+		const { width, height } = image;
+		const packed = new PackedPixels(width * height, channels);
 		let next = 0;
-		decodeRows(image, {
+		const sink: RowSink = {
 			rows: (y, count, rgba) => {
-				held.pack(y, count, rgba);
+				packed.pack(y * width, pixelWords(rgba.subarray(0, count * width * 4)));
 				next = y + count;
 			},
-		});
-		if (next !== image.height) throw new Error("the decoder stopped before the last row");
-		return held;
+		};
+		if (channels === 1) {
+			sink.greyRows = (y, count, grey) => {
+				packed.bytes.set(grey.subarray(0, count * width), y * width);
+				next = y + count;
+			};
+		}
+		decodeRows(image, sink);
+		if (next !== height) throw new Error("the decoder stopped before the last row");
+		return new HeldPixels(width, height, packed);
 	}
 
-	/**
-	 * Rows `from` to the last to `sink`, a band of RGBA at a time (views of the pixels when they are
-	 * RGBA), of which columns x0..x1 are right (the others are left as they were).
-	 */
-	emit(sink: RowSink, from: number, x0: number, x1: number): void {
-		const { width, height, channels, data } = this;
+	/** Rows `from` to the last to `sink`, a band at a time (views of the pixels when they are RGBA). */
+	emit(sink: RowSink, from: number): void {
+		const { width, height, packed } = this;
 		const step = bandRows(width, height);
-		const band = channels === 4 ? undefined : new Uint8Array(step * width * 4);
+		const band = packed.channels === 4 ? undefined : new Int32Array(step * width);
 		for (let y = from; y < height; y += step) {
 			const count = Math.min(step, height - y);
-			if (!band) sink.rows(y, count, data.subarray(y * width * 4, (y + count) * width * 4));
-			else sink.rows(y, count, this.unpack(y, count, band, x0, x1));
+			if (!band) sink.rows(y, count, packed.bytes.subarray(y * width * 4, (y + count) * width * 4));
+			else {
+				packed.unpack(y * width, count * width, band, 0);
+				sink.rows(y, count, new Uint8Array(band.buffer, 0, count * width * 4));
+			}
 		}
+	}
+
+	/** A copy of the pixels of `box` (within the image). */
+	cut(box: Box): Raster {
+		const width = box.x1 - box.x0;
+		const height = box.y1 - box.y0;
+		const words = new Int32Array(width * height);
+		for (let y = 0; y < height; y++) this.packed.unpack((box.y0 + y) * this.width + box.x0, width, words, y * width);
+		return { width, height, data: new Uint8Array(words.buffer) };
 	}
 
 	release(): void {
-		freeBuffer(this.data);
-	}
-
-	private pack(y: number, count: number, rgba: Uint8Array): void {
-		const { width, channels, data } = this;
-		const n = count * width;
-		if (channels === 4) {
-			data.set(rgba.subarray(0, n * 4), y * width * 4);
-			return;
-		}
-		let to = y * width * channels;
-		for (let i = 0; i < n * 4; i += 4) {
-			data[to++] = rgba[i]!;
-			if (channels === 1) continue;
-			data[to++] = rgba[i + 1]!;
-			data[to++] = rgba[i + 2]!;
-		}
-	}
-
-	private unpack(y: number, count: number, band: Uint8Array, x0: number, x1: number): Uint8Array {
-		const { width, channels, data } = this;
-		const words = pixelWords(band);
-		for (let r = 0; r < count; r++) {
-			const row = r * width;
-			let from = ((y + r) * width + x0) * channels;
-			if (channels === 1) {
-				for (let i = row + x0; i < row + x1; i++, from++) words[i] = 0xff000000 | (data[from]! * 0x010101);
-			} else {
-				for (let i = row + x0; i < row + x1; i++, from += 3) {
-					words[i] = 0xff000000 | (data[from + 2]! << 16) | (data[from + 1]! << 8) | data[from]!;
-				}
-			}
-		}
-		return band.subarray(0, count * width * 4);
+		freeBuffer(this.packed.bytes);
 	}
 }

@@ -50,6 +50,12 @@ export interface Raster {
  */
 export interface RowSink {
 	rows(y: number, count: number, rgba: Uint8Array): void;
+	/**
+	 * For a sink that keeps grey pixels a byte each (image-rows.ts): a decoder whose pixels are
+	 * opaque 8-bit grey as stored (a grey PNG) hands its rows over here instead, `count * width`
+	 * bytes, sparing the expansion to RGBA and the sink's packing back.
+	 */
+	greyRows?(y: number, count: number, grey: Uint8Array): void;
 }
 
 /** Pixel box in the original image: x0/y0 inclusive, x1/y1 exclusive. */

@@ -1,13 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { decodeRows } from "../../src/pipeline/decode";
+import { encodePng } from "../../src/pipeline/encode";
 import type { Box } from "../../src/pipeline/types";
 import { decodeFile, decodeFileByRows, everyFixture, probed } from "../support/decode";
-import { storedPng } from "../support/png";
+import { concat, storedPng } from "../support/png";
 import * as webp from "./fixtures/webp";
 import { DHT, DQT, greyBlocks, jpeg, sof, sos, zeros } from "./hostile/jpeg";
 
 function bytes(base64: string): Uint8Array {
 	return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+}
+
+/** Grey bytes as opaque RGBA. */
+function greyToRgba(grey: Uint8Array): Uint8Array {
+	const rgba = new Uint8Array(grey.length * 4);
+	for (let i = 0; i < grey.length; i++) rgba.set([grey[i]!, grey[i]!, grey[i]!, 255], i * 4);
+	return rgba;
 }
 
 /** Row counts of each call to the sink. */
@@ -50,6 +58,41 @@ describe("decodeRows", () => {
 			}
 		},
 	);
+
+	it.each(everyFixture())(
+		"hands out %s's pixels exactly as the whole-image decode to a sink that also takes grey rows",
+		(_, file) => {
+			const image = probed(file);
+			const { width, height } = image;
+			const seen = new Uint8Array(width * height * 4);
+			decodeRows(image, {
+				rows: (y, _count, rgba) => seen.set(rgba, y * width * 4),
+				greyRows: (y, count, grey) => seen.set(greyToRgba(grey.subarray(0, count * width)), y * width * 4),
+			});
+			expect(Buffer.compare(seen, decodeFile(file).data)).toBe(0);
+		},
+	);
+
+	it("hands a grey PNG's rows over a byte a pixel, as stored, to a sink that takes grey rows", () => {
+		// 300 px wide: a 64 KB band holds 54 rows, so the 120 rows come in three calls.
+		const page = { width: 300, height: 120, data: new Uint8Array(300 * 120 * 4) };
+		for (let i = 0; i < 300 * 120; i++) page.data.set([i % 251, i % 251, i % 251, 255], i * 4);
+		const file = concat(encodePng(page));
+		expect(file[25]).toBe(0); // colour type: grey
+		const grey = new Uint8Array(300 * 120);
+		const calls: number[] = [];
+		decodeRows(probed(file), {
+			rows: () => {
+				throw new Error("RGBA rows of a grey PNG");
+			},
+			greyRows: (y, count, rows) => {
+				calls.push(count);
+				grey.set(rows.subarray(0, count * 300), y * 300);
+			},
+		});
+		expect(calls).toEqual([54, 54, 12]);
+		expect(Buffer.compare(greyToRgba(grey), page.data)).toBe(0);
+	});
 
 	it("turns into pixels only the MCUs around the wanted boxes of a JPEG", () => {
 		// 4:2:0, 64x100 of mid grey: pixels turned into pixels are grey, the others stay zero.

@@ -2,7 +2,7 @@ import type { Box, Raster, RowSink } from "../types";
 import { inflateZlib } from "./inflate";
 import { idatPieces, type PngContainer, PngFormatError, type PngHeader } from "./png-chunks";
 import { unfilterRow } from "./png-filters";
-import { type RowConverter, rgbaTarget, rowConverter } from "./png-rows";
+import { plainGrey, type RowConverter, rgbaTarget, rowConverter } from "./png-rows";
 import { bandRows, emitPassRaster, wantedSpans } from "./raster-rows";
 import type { WorkBudget } from "./work-budget";
 
@@ -10,7 +10,8 @@ import type { WorkBudget } from "./work-budget";
  * Decodes a plain (not interlaced) PNG to RGBA rows, top to bottom, a band at a time: besides the
  * band it holds the inflater's window and two rows, whatever the image's size. The IDAT stream is
  * inflated by our own inflater straight from the file's chunks. With `wanted`, only the rows its
- * boxes hold are right (decode.ts `decodeRows`).
+ * boxes hold are right (decode.ts `decodeRows`). A plain grey PNG's rows go to a sink that takes grey
+ * rows (`RowSink.greyRows`) as they are stored.
  */
 export function decodePngRows(
 	bytes: Uint8Array,
@@ -25,6 +26,10 @@ export function decodePngRows(
 	}
 	const { width, height } = png.header;
 	const bandHeight = bandRows(width, height);
+	if (sink.greyRows && !wanted && plainGrey(png)) {
+		decodeGreyRows(bytes, png, budget, sink.greyRows.bind(sink), bandHeight);
+		return;
+	}
 	const band = rgbaTarget(width * bandHeight);
 	let inBand = 0;
 	// Every row is unfiltered (the next row needs it), but only the wanted columns are converted,
@@ -40,6 +45,29 @@ export function decodePngRows(
 		inBand += 1;
 		if (inBand === bandHeight || y === height - 1) {
 			sink.rows(y + 1 - inBand, inBand, band.bytes.subarray(0, inBand * width * 4));
+			inBand = 0;
+		}
+	});
+	inflateZlib(idatPieces(bytes, png), (piece) => rows.push(piece), budget);
+	if (!rows.done) throw new PngFormatError("image data ends before the last row");
+}
+
+/** decodePngRows for a plain grey PNG's rows to a sink that takes them as they are stored. */
+function decodeGreyRows(
+	bytes: Uint8Array,
+	png: PngContainer,
+	budget: WorkBudget,
+	greyRows: NonNullable<RowSink["greyRows"]>,
+	bandHeight: number,
+): void {
+	const { width, height } = png.header;
+	const band = new Uint8Array(width * bandHeight);
+	let inBand = 0;
+	const rows = new RowAssembler(png.header, rowConverter(png), PLAIN, (line, y) => {
+		band.set(line, inBand * width);
+		inBand += 1;
+		if (inBand === bandHeight || y === height - 1) {
+			greyRows(y + 1 - inBand, inBand, band.subarray(0, inBand * width));
 			inBand = 0;
 		}
 	});

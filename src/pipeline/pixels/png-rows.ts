@@ -29,6 +29,12 @@ export function rowConverter(png: PngContainer): RowConverter {
 	return grey(bitDepth, trns);
 }
 
+/** Whether the image's rows are opaque 8-bit grey as stored: a byte a pixel, its grey. */
+export function plainGrey(png: PngContainer): boolean {
+	const { colorType, bitDepth } = png.header;
+	return colorType === 0 && bitDepth === 8 && !(png.transparency && png.transparency.length >= 2);
+}
+
 /** The 16-bit sample at byte `at`, rounded to 8 bits (v·255/65535 = v/257). */
 function to8(line: Uint8Array, at: number): number {
 	return Math.round(((line[at]! << 8) | line[at + 1]!) / 257);
