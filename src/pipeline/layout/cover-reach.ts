@@ -9,7 +9,8 @@
  * lighter pixels than the art's do. So the cover grows along the line, cell by cell beyond the
  * box, while cells' tone or contrast (their luma's mean or spread) differ from those of the same
  * cells above and below the line, across word spaces, and never further than a box cut short could
- * have missed.
+ * have missed. Contrast counts only where the art's cells are alike in it (a screen, a tint): a
+ * photo's changes from cell to cell as lettering's does (a cloud's edge, a balloon drawn in the art).
  */
 import { clipBox, union } from "../patch";
 import type { Box, Patch } from "../types";
@@ -23,6 +24,9 @@ const MIN_LEVELS = 10;
  * thickness (a box keeps two fifths of its lettering's columns at least, then is a fifth too small).
  */
 const MAX_RUN = 1.8;
+/** The art's cells are alike in contrast when its spread across them is at most this share of its mean (a screen's is a twentieth). */
+const REGULAR = 0.08;
+
 interface Luma {
 	mean: number;
 	spread: number;
@@ -86,13 +90,14 @@ export function lineReach(crop: Patch, box: Box, vertical: boolean, bounds: Box)
 	const usual = (values: number[]) => {
 		const mean = values.reduce((s, m) => s + m, 0) / values.length;
 		const spread = Math.sqrt(values.reduce((s, m) => s + (m - mean) ** 2, 0) / values.length);
-		return (v: number) => Math.abs(v - mean) < Math.max(MIN_LEVELS, SPREADS * spread);
+		return { mean, spread, holds: (v: number) => Math.abs(v - mean) < Math.max(MIN_LEVELS, SPREADS * spread) };
 	};
-	const usualTone = usual(art.map((m) => m.mean));
-	const usualContrast = usual(art.map((m) => m.spread));
+	const tone = usual(art.map((m) => m.mean));
+	const contrast = usual(art.map((m) => m.spread));
+	const regular = contrast.spread <= REGULAR * contrast.mean;
 	const lettered = (u: number) => {
 		const m = lumaOf(Math.max(u, reachFrom), Math.min(u + cell, reachTo), v0, v1);
-		return m !== undefined && !(usualTone(m.mean) && usualContrast(m.spread));
+		return m !== undefined && !(tone.holds(m.mean) && (!regular || contrast.holds(m.spread)));
 	};
 	// Each way: the last lettered cell before GAP_CELLS empty ones, and half a cell past it (a
 	// glyph's edge, too little of it in the next cell to tell it from the art).
