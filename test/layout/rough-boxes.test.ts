@@ -320,6 +320,16 @@ describe("the page is never left with lettering under a translation", () => {
 		expectNothingPrintedOverLettering(page, erased, blocks);
 	});
 
+	it("covers it with a panel in the colour of the art around it, not of the lettering", () => {
+		// Grain from black to white: its median is mid grey. The lettering fills much of its box, whose
+		// commonest colour is then the ink.
+		const page = new Page(300, 160).grain({ x0: 0, y0: 0, x1: 300, y1: 160 }, 9, 0, 255);
+		const text = page.write(["HELLO", "WORLD"], 90, 48, 4);
+		const { blocks } = lay(page, [region(0, "HELLO WORLD", rough.moved(rough.scaled(text.box, 0.85), 0.08, 0.1))]);
+		expect(blocks.map((b) => b.treatment)).toEqual(["cover"]);
+		for (const v of blocks[0]!.backgroundColor) expect(Math.abs(v - 128)).toBeLessThan(24);
+	});
+
 	it("on a page of balloons, captions and art with every kind of rough box", () => {
 		const page = new Page(640, 420).hatch({ x0: 0, y0: 0, x1: 640, y1: 420 }, 9, 1);
 		page.balloon(130, 110, 110, 80).balloon(400, 100, 120, 75).balloon(520, 300, 105, 90);

@@ -56,6 +56,30 @@ export function findAround(
 	held?: Container,
 	probe = false,
 ): Finding {
+	const look = (marginBySide: boolean) =>
+		lookAround(crop, region, search, readerBox, bg, padded, ownedElsewhere, backgroundColor, held, probe, marginBySide);
+	const found = look(false);
+	// On texture the lettering's colour is the one the box holds and its margin lacks; a box cut
+	// short leaves the rest of its lettering in the margin, and another colour is taken for the ink.
+	// Nothing found so: looked for again, each side of the margin counted apart (ink.ts).
+	if (found.lettering || probe || bg.kind !== "texture") return found;
+	const again = look(true);
+	return again.lettering ? again : found;
+}
+
+function lookAround(
+	crop: Patch,
+	region: TranslatedRegion,
+	search: Box,
+	readerBox: Box,
+	bg: Background,
+	padded: Box,
+	ownedElsewhere: (box: Box) => boolean,
+	backgroundColor: Rgb,
+	held: Container | undefined,
+	probe: boolean,
+	marginBySide: boolean,
+): Finding {
 	const largest = maxGlyph(region.text, readerBox, region.vertical);
 	// The first patch is the one the background was measured on; the lettering's colour and the
 	// thresholds found there hold on the larger ones, which only show more of it.
@@ -66,7 +90,7 @@ export function findAround(
 		const patch = cutPatch(crop, work);
 		const local = shiftBackground(bg, work.x0 - padded.x0, work.y0 - padded.y0);
 		const inReader = toPatchBox(patch, readerBox);
-		const ink = inkScore(patch, local, inReader, first, toPatchBox(patch, near));
+		const ink = inkScore(patch, local, inReader, first, toPatchBox(patch, near), marginBySide);
 		if (!ink) return nothingFound(region, coverArea(readerBox), search, backgroundColor);
 		first ??= ink;
 		const final: Sides = {

@@ -23,8 +23,9 @@ import { findAround } from "./around";
 import { type Background, boxColours, colourOf, fitBackground, paperColours, predict } from "./background";
 import { centre, groupBlocks, holds, holdsPoint, iou, type LaidOut } from "./blocks";
 import { captionsOf, type LookFree } from "./captions";
+import { coverColour } from "./cover-colour";
 import { lineReach } from "./cover-reach";
-import type { Finding } from "./finding";
+import { contrasting, type Finding } from "./finding";
 import { maxGlyph } from "./glyphs";
 import { FLOOD_TOLERANCE, findInShapes, shareOut, withLettering } from "./in-container";
 import { paddedBox, searchArea } from "./search";
@@ -163,7 +164,7 @@ export function layoutCrop(
 				? tried[0]!
 				: findAround(crop, region, search, readerBox, bg, padded, beside(readerBox), colour, held[0]?.container);
 		if (finding.lettering) findings.push({ ...finding, part });
-		else findings.push({ ...reachingOn(finding, lineReach(crop, readerBox, region.vertical, search)), part });
+		else findings.push({ ...reachingOn(crop, finding, lineReach(crop, readerBox, region.vertical, search), bg), part });
 	}
 	return groupBlocks(findings.map((f) => withLettering(crop, f)));
 }
@@ -222,13 +223,15 @@ function freeLettering(
 				probe ? overlap(c, o) >= 0.5 * area(c) : overlap(c, o) > Math.max(overlap(c, box), 0.5 * area(c)),
 			);
 		const found = findAround(crop, caption, search, box, at.bg, at.padded, ownedHere, at.colour, undefined, probe);
-		return found.lettering || probe ? found : reachingOn(found, lineReach(crop, box, caption.vertical, search));
+		return found.lettering || probe
+			? found
+			: reachingOn(crop, found, lineReach(crop, box, caption.vertical, search), at.bg);
 	};
 	const captions = captionsOf(region, readerBox, finding, look, search);
 	// Parts of a part (free lines a container left) stay between it and the next.
 	if (captions) return captions.map((f, k) => ({ ...f, part: part + k / captions.length }));
 	if (finding.lettering) return [{ ...finding, part }];
-	return [{ ...reachingOn(finding, lineReach(crop, readerBox, region.vertical, search)), part }];
+	return [{ ...reachingOn(crop, finding, lineReach(crop, readerBox, region.vertical, search), bg), part }];
 }
 
 /** The background around `box` (image px), measured on its padded box, and the colour at its centre. */
@@ -239,10 +242,18 @@ function measuredAt(crop: Patch, box: Box, search: Box): { bg: Background; padde
 	return { bg, padded, colour: centreColour(bg, patch.width, patch.height) };
 }
 
-/** A cover run on as far as its line's lettering: the box it covers, and its room, reach it too. */
-function reachingOn(cover: Finding, line: Box): Finding {
+/**
+ * A cover run on as far as its line's lettering: the box it covers, and its room, reach it too. Its
+ * panel takes the colour of the art round it (cover-colour.ts).
+ */
+function reachingOn(crop: Patch, cover: Finding, line: Box, bg: Background): Finding {
 	const box = union(cover.textBox, line);
-	return { ...cover, textBox: box, container: { kind: "free", box }, lineRun: line };
+	const colour = coverColour(crop, box, bg, cover.measures.backgroundColor);
+	const measures =
+		colour === cover.measures.backgroundColor
+			? cover.measures
+			: { ...cover.measures, backgroundColor: colour, textColor: cover.region.color ?? contrasting(colour) };
+	return { ...cover, textBox: box, container: { kind: "free", box }, lineRun: line, measures };
 }
 
 /**

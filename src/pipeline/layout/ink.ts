@@ -24,7 +24,8 @@ export interface InkScore {
 /**
  * `like`, a score of the same lettering on a smaller patch, lends its thresholds and ink colour: the
  * lettering is what was found there, however much more art a larger patch shows. On texture only
- * pixels within `near` (patch coordinates, default the reader's box) may be ink.
+ * pixels within `near` (patch coordinates, default the reader's box) may be ink. `marginBySide`: on
+ * texture, the ink's colour is told from the margin's sides one by one (see inkByContrast).
  */
 export function inkScore(
 	patch: Patch,
@@ -32,13 +33,14 @@ export function inkScore(
 	readerBox: Box,
 	like?: InkScore,
 	near = readerBox,
+	marginBySide = false,
 ): InkScore | undefined {
 	if (bg.repeats) return inkOnPattern(patch, bg.repeats, readerBox, like);
 	if (bg.kind !== "texture") {
 		const score = distanceMap(patch, bg.planes);
 		return { score, strong: Math.max(40, 4 * bg.noise + 16), weak: Math.max(18, 2 * bg.noise + 8) };
 	}
-	const ink = like?.colour ?? inkByContrast(patch, readerBox);
+	const ink = like?.colour ?? inkByContrast(patch, readerBox, marginBySide);
 	if (!ink) return undefined;
 	// Closeness to the ink colour: the distance from a "plane" that is the ink colour everywhere.
 	const score = distanceMap(
@@ -110,12 +112,16 @@ function inkOnPattern(patch: Patch, repeats: Int16Array, readerBox: Box, like?: 
  * thin margin, yet its neighbouring colours are there; the lettering's colour stands apart from
  * all of them, however anti-aliasing and JPEG noise spread it over several bins. So the margin
  * counts against a colour with its neighbours' share there as well.
+ *
+ * `bySide`: a box cut short leaves the rest of its lettering in the margin on the sides it was cut
+ * on, where it counts against the lettering's own colour as much as the art does. The art's colours
+ * lie all round the box; so each side of the margin is counted apart, and a colour is held against
+ * the second fewest of the sides: a box cut on two sides (a corner) still finds its colour.
  */
-function inkByContrast(patch: Patch, readerBox: Box): number[] | undefined {
+function inkByContrast(patch: Patch, readerBox: Box, bySide: boolean): number[] | undefined {
 	const inside = new Uint32Array(65536);
-	const margin = new Uint32Array(65536);
+	const sides = Array.from({ length: bySide ? 4 : 1 }, () => ({ counts: new Uint32Array(65536), total: 0 }));
 	let insideCount = 0;
-	let marginCount = 0;
 	for (let y = 0; y < patch.height; y++) {
 		for (let x = 0; x < patch.width; x++) {
 			const i = y * patch.width + x;
@@ -124,19 +130,30 @@ function inkByContrast(patch: Patch, readerBox: Box): number[] | undefined {
 				inside[bin]!++;
 				insideCount++;
 			} else {
-				margin[bin]!++;
-				marginCount++;
+				const side = sides[bySide ? sideOf(readerBox, x, y) : 0]!;
+				side.counts[bin]!++;
+				side.total++;
 			}
 		}
 	}
+	const counted = sides.filter((side) => side.total > 0);
+	const shares = new Float64Array(counted.length);
+	// Three times the colour's share of the margin (of its second fewest side).
+	const againstMargin = (bin: number, weight: number): number => {
+		for (const [k, { counts, total }] of counted.entries()) {
+			const own = counts[bin]!;
+			shares[k] = (3 * (own + weight * (binWithNeighbours(counts, bin) - own))) / total;
+		}
+		if (shares.length === 0) return 0;
+		shares.sort();
+		return shares[Math.min(1, shares.length - 1)]!;
+	};
 	let best = -1;
 	for (const weight of NEIGHBOURS_WEIGHTS) {
 		let bestScore = 0.005;
 		for (let bin = 0; bin < 65536; bin++) {
 			if (inside[bin]! < 12) continue;
-			const own = margin[bin]!;
-			const inMargin = own + weight * (binWithNeighbours(margin, bin) - own);
-			const s = inside[bin]! / insideCount - (3 * inMargin) / Math.max(1, marginCount);
+			const s = inside[bin]! / insideCount - againstMargin(bin, weight);
 			if (s > bestScore) {
 				bestScore = s;
 				best = bin;
@@ -145,10 +162,19 @@ function inkByContrast(patch: Patch, readerBox: Box): number[] | undefined {
 		if (best >= 0) break;
 	}
 	if (best < 0) return undefined;
-	const members = new Int32Array(inside[best]! + margin[best]!);
+	let members = inside[best]!;
+	for (const { counts } of sides) members += counts[best]!;
+	const pixels = new Int32Array(members);
 	let k = 0;
-	for (let i = 0; i < patch.width * patch.height; i++) if (quantise(patch.data, i) === best) members[k++] = i;
-	return medianRgba(patch.data, members, k);
+	for (let i = 0; i < patch.width * patch.height; i++) if (quantise(patch.data, i) === best) pixels[k++] = i;
+	return medianRgba(patch.data, pixels, k);
+}
+
+/** Which side of the margin around `box` (above, below, left, right) a pixel outside it lies on. */
+function sideOf(box: Box, x: number, y: number): number {
+	if (y < box.y0) return 0;
+	if (y >= box.y1) return 1;
+	return x < box.x0 ? 2 : 3;
 }
 
 /**
