@@ -16,6 +16,8 @@
  *     of the ink's reach (glyph pieces left beside the translation, or fused to a tight outline);
  *   - lettering meant to stay is not scored: blocks the model left unchanged, and under cover panels
  *     (counted as covered);
+ *   - text lost: characters of the regions' translations (repeats counted once, spaces aside) that no
+ *     block listing the region carries (bench/lost-translation.mjs); every translation must reach the page;
  *   - speed: layout and erase ms per megapixel of image (best of 3, node), against the baseline's erase.
  * Rough boxes are drawn with several seeds (rows "rough" average them; counts add up), as bench/pages.mjs
  * does: one draw of the rough reader can miss what another shows (a box holding two balloons).
@@ -30,6 +32,7 @@ import { roughen } from "../test/fakes/rough.mjs";
 import { makePages } from "./corpus/pages/index.mjs";
 import { writePng } from "./corpus/png.mjs";
 import { corpus, makeSample } from "./corpus/synthetic.mjs";
+import { lostTranslation } from "./lost-translation.mjs";
 import { nearText, ocr, psnr, shareRead } from "./scores.mjs";
 import { bundleWithWasm } from "./typeset/bundle.mjs";
 
@@ -67,11 +70,15 @@ for (const input of inputs) {
 			if (stage === "before" && !before) continue;
 			const result = run(input, regions);
 			const row = { name: input.name, kind: input.kind, boxes, seed, stage, ...score(input, result) };
+			if (result.blocks) {
+				const { characters, lost, regions: lossy } = lostTranslation(regions, result.blocks);
+				Object.assign(row, { characters, lost, lossy });
+			}
 			const drawn = seed === undefined ? boxes : `rough-${seed}`;
 			if (useOcr) row.residue = residue(input, result.image, `${input.name}.${drawn}.${stage}`);
 			rows.push(row);
 			console.error(
-				`${input.name.padEnd(20)} ${drawn.padEnd(8)} ${stage.padEnd(6)} PSNR ${row.psnr.toFixed(1).padStart(5)} dB  left ${pct(row.left)}  art ${pct(row.art)}  overprinted ${row.overprinted}/${row.blocks}  stubs ${row.stubs}  ${row.ms.toFixed(1)} ms${useOcr ? `  residue ${pct(row.residue)}` : ""}`,
+				`${input.name.padEnd(20)} ${drawn.padEnd(8)} ${stage.padEnd(6)} PSNR ${row.psnr.toFixed(1).padStart(5)} dB  left ${pct(row.left)}  art ${pct(row.art)}  overprinted ${row.overprinted}/${row.blocks}  stubs ${row.stubs}${row.lost ? `  text lost ${row.lost}/${row.characters}` : ""}  ${row.ms.toFixed(1)} ms${useOcr ? `  residue ${pct(row.residue)}` : ""}`,
 			);
 		}
 	}
@@ -128,7 +135,7 @@ function runAfter(input, regions) {
 				cover: b.treatment === "cover",
 				inkReach: b.treatment === "cover" ? undefined : inkReach(b, image),
 			}));
-		return { image, ms: ms.layout + ms.erase, layoutMs: ms.layout, areas };
+		return { image, ms: ms.layout + ms.erase, layoutMs: ms.layout, areas, blocks };
 	});
 }
 
@@ -226,13 +233,13 @@ function report() {
 	const select = (f) => rows.filter(f);
 	console.log(
 		`Erase with exact and with rough boxes (test/fakes/rough.mjs, seeds ${SEEDS.join(", ")}, averaged: centre off by up to 12% of the box, size -20% to +30%, some boxes cut short, merged, split, repeated), before the layout stage (erase within the reader's boxes, commit ${BASELINE}) and after (layout + erase), in one run (node ${machine}), on the synthetic corpus and the real-looking pages (bench/corpus/pages). ` +
-			"PSNR over the lettering dilated by 2 px against the clean plate; residue: share of the source's characters tesseract reads on the erased image; left: lettering pixels still as drawn; art: other pixels (3 px and more from lettering) changed; overprinted: blocks whose translation's ink can land (its room, the typesetter's gap in from the edge) on 20 or more lettering pixels left; stubs: other blocks with 20 or more left in their container's box. Images: bench/out/layout/.\n",
+			"PSNR over the lettering dilated by 2 px against the clean plate; residue: share of the source's characters tesseract reads on the erased image; left: lettering pixels still as drawn; art: other pixels (3 px and more from lettering) changed; overprinted: blocks whose translation's ink can land (its room, the typesetter's gap in from the edge) on 20 or more lettering pixels left; stubs: other blocks with 20 or more left in their container's box; text lost: characters of the regions' translations (repeats once, spaces aside) no block listing the region carries, of all. Images: bench/out/layout/.\n",
 	);
 	const kinds = [...new Set(rows.map((r) => r.kind))];
 	console.log(
-		`| background | boxes | PSNR before | PSNR after |${useOcr ? " residue before | residue after |" : ""} left before | left after | art after | overprinted before | overprinted after | stubs after | covered after |`,
+		`| background | boxes | PSNR before | PSNR after |${useOcr ? " residue before | residue after |" : ""} left before | left after | art after | overprinted before | overprinted after | stubs after | covered after | text lost after |`,
 	);
-	console.log(`|---|---|---|---|${useOcr ? "---|---|" : ""}---|---|---|---|---|---|---|`);
+	console.log(`|---|---|---|---|${useOcr ? "---|---|" : ""}---|---|---|---|---|---|---|---|`);
 	for (const kind of kinds) {
 		for (const boxes of ["exact", "rough"]) {
 			const b = select((r) => r.kind === kind && r.boxes === boxes && r.stage === "before");
@@ -243,29 +250,35 @@ function report() {
 				of.length ? `${of.reduce((n, r) => n + r.overprinted, 0)}/${of.reduce((n, r) => n + r.blocks, 0)}` : "n/a";
 			const ocrCells = useOcr ? ` ${share(b, (r) => r.residue)} | ${share(a, (r) => r.residue)} |` : "";
 			console.log(
-				`| ${kind === "page" ? "real-looking pages" : kind} | ${boxes} | ${dB(b)} | ${dB(a)} |${ocrCells} ${share(b, (r) => r.left)} | ${share(a, (r) => r.left)} | ${share(a, (r) => r.art)} | ${count(b)} | ${count(a)} | ${a.reduce((n, r) => n + r.stubs, 0)} | ${a.reduce((n, r) => n + r.covered, 0)} |`,
+				`| ${kind === "page" ? "real-looking pages" : kind} | ${boxes} | ${dB(b)} | ${dB(a)} |${ocrCells} ${share(b, (r) => r.left)} | ${share(a, (r) => r.left)} | ${share(a, (r) => r.art)} | ${count(b)} | ${count(a)} | ${a.reduce((n, r) => n + r.stubs, 0)} | ${a.reduce((n, r) => n + r.covered, 0)} | ${lostOf(a)} |`,
 			);
 		}
 	}
 	console.log("\nReal-looking pages, one by one (after; rough: the seeds averaged, counts added):\n");
-	console.log(`| page | boxes | PSNR |${useOcr ? " residue |" : ""} left | art | overprinted | stubs | covered |`);
-	console.log(`|---|---|---|${useOcr ? "---|" : ""}---|---|---|---|---|`);
+	console.log(
+		`| page | boxes | PSNR |${useOcr ? " residue |" : ""} left | art | overprinted | stubs | covered | text lost |`,
+	);
+	console.log(`|---|---|---|${useOcr ? "---|" : ""}---|---|---|---|---|---|`);
 	for (const name of new Set(select((r) => r.kind === "page").map((r) => r.name))) {
 		for (const boxes of ["exact", "rough"]) {
 			const of = select((r) => r.name === name && r.boxes === boxes && r.stage === "after");
 			const sum = (f) => of.reduce((n, r) => n + f(r), 0);
 			console.log(
-				`| ${name} | ${boxes} | ${mean(of, (r) => r.psnr).toFixed(1)} dB |${useOcr ? ` ${pct(mean(of, (r) => r.residue))} |` : ""} ${pct(mean(of, (r) => r.left))} | ${pct(mean(of, (r) => r.art))} | ${sum((r) => r.overprinted)}/${sum((r) => r.blocks)} | ${sum((r) => r.stubs)} | ${sum((r) => r.covered)} |`,
+				`| ${name} | ${boxes} | ${mean(of, (r) => r.psnr).toFixed(1)} dB |${useOcr ? ` ${pct(mean(of, (r) => r.residue))} |` : ""} ${pct(mean(of, (r) => r.left))} | ${pct(mean(of, (r) => r.art))} | ${sum((r) => r.overprinted)}/${sum((r) => r.blocks)} | ${sum((r) => r.stubs)} | ${sum((r) => r.covered)} | ${lostOf(of)} |`,
 			);
 		}
 	}
-	const marked = select((r) => r.stage === "after" && (r.overprinted > 0 || r.stubs > 0 || r.covered > 0));
-	console.log("\nInputs where a block was printed over lettering left, left stubs, or was covered (after), by draw:\n");
-	console.log("| input | boxes | overprinted | stubs | covered |");
-	console.log("|---|---|---|---|---|");
+	const marked = select(
+		(r) => r.stage === "after" && (r.overprinted > 0 || r.stubs > 0 || r.covered > 0 || r.lost > 0),
+	);
+	console.log(
+		"\nInputs where a block was printed over lettering left, left stubs, or was covered, or a translation lost text (after), by draw:\n",
+	);
+	console.log("| input | boxes | overprinted | stubs | covered | text lost |");
+	console.log("|---|---|---|---|---|---|");
 	for (const r of marked)
 		console.log(
-			`| ${r.name} | ${r.seed === undefined ? "exact" : `rough, seed ${r.seed}`} | ${r.overprinted}/${r.blocks} | ${r.stubs} | ${r.covered} |`,
+			`| ${r.name} | ${r.seed === undefined ? "exact" : `rough, seed ${r.seed}`} | ${r.overprinted}/${r.blocks} | ${r.stubs} | ${r.covered} | ${r.lost ? `${r.lost}/${r.characters}: ${r.lossy.map((l) => JSON.stringify(l.translation)).join(", ")}` : 0} |`,
 		);
 	console.log("\nSpeed, ms per megapixel of image (best of 3 runs each, node):\n");
 	console.log("| inputs | boxes | erase before | layout after | erase after | added by layout + erase |");
@@ -287,14 +300,24 @@ function report() {
 	}
 }
 
-/** A synthetic sample as an input: regions with the line boxes its coverage shows, a translation each. */
+/** Translation characters lost of all (text lost), summed over rows. */
+function lostOf(rows) {
+	const lost = rows.reduce((n, r) => n + r.lost, 0);
+	const characters = rows.reduce((n, r) => n + r.characters, 0);
+	return `${lost}/${characters}`;
+}
+
+/**
+ * A synthetic sample as an input: regions with the line boxes its coverage shows, a translation
+ * each, its own (a translation lost is then not hidden by another region's, the same).
+ */
 function fromCorpus(sample) {
 	const regions = sample.regions.map((r) => ({
 		id: r.id,
 		text: r.text,
 		box: r.box,
 		vertical: r.vertical,
-		translation: "Translated text",
+		translation: `Translated: ${r.text}`,
 		lines: linesOf(sample, r),
 	}));
 	return { ...sample, mode: "manga", regions };

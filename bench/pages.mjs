@@ -12,6 +12,8 @@
  *   - ink inside containers: share of the new lettering's pixels inside some block's container;
  *   - size spread: within a page, (largest - smallest) / largest of the dialogue balloons' line height;
  *   - CER: tesseract (target language) on each container's crop of the output, against the translation;
+ *   - text lost: characters of the regions' translations (repeats counted once, spaces aside) that no
+ *     block listing the region carries (bench/lost-translation.mjs);
  *   - erase (and layout, once the stage exists) time per megapixel, node.
  * Blocks whose translation equals their text (a brand, a price) must keep their pixels: counted apart.
  * Writes bench/out/pages/<page>.<exact|rough>.png (and .erased.png) to look at.
@@ -29,6 +31,7 @@ import { roughen } from "../test/fakes/rough.mjs";
 import { insideContainer } from "./corpus/pages/draw.mjs";
 import { makePages } from "./corpus/pages/index.mjs";
 import { writePng } from "./corpus/png.mjs";
+import { lostTranslation } from "./lost-translation.mjs";
 import { bundleTypeset, loadFontFromDisk } from "./typeset/bundle.mjs";
 
 const args = process.argv.slice(2);
@@ -82,7 +85,7 @@ async function letter(page, regions) {
 	});
 	const output = { ...erased, data: erased.data.slice() };
 	for (const overlay of overlays) stages.drawOverlay({ ...output, top: 0 }, overlay);
-	return { erased, output, covered: coverage(page, overlays), eraseMs: ms.erase, layoutMs: ms.layout };
+	return { erased, output, blocks, covered: coverage(page, overlays), eraseMs: ms.erase, layoutMs: ms.layout };
 }
 
 /**
@@ -106,16 +109,18 @@ for (const page of pages) {
 	for (const kind of KINDS) {
 		const regions = regionsFor(page, kind);
 		const file = kind.replace(" ", "-");
-		const { erased, output, covered, eraseMs, layoutMs } = await letter(page, regions);
+		const { erased, output, blocks, covered, eraseMs, layoutMs } = await letter(page, regions);
 		writeFileSync(join(OUT, `${page.name}.${file}.png`), writePng(output));
 		writeFileSync(join(OUT, `${page.name}.${file}.erased.png`), writePng(erased));
 		const row = { page: page.name, kind, regions: regions.length, ...score(page, erased, output, covered) };
+		const { characters, lost } = lostTranslation(regions, blocks);
+		Object.assign(row, { characters, lost });
 		row.eraseMsPerMp = eraseMs / ((page.width * page.height) / 1e6);
 		row.layoutMsPerMp = layoutMs / ((page.width * page.height) / 1e6);
 		if (useOcr) row.cer = cer(page, output, file);
 		rows.push(row);
 		console.error(
-			`${page.name.padEnd(14)} ${kind}  ${regions.length} regions  residue ${pct(row.residue)}  PSNR ${row.psnr.toFixed(1)} dB  overprint ${row.overprinted}/${row.replaced}  inside ${pct(row.inside)}  spread ${pct(row.spread)}${useOcr ? `  CER ${pct(row.cer)}` : ""}`,
+			`${page.name.padEnd(14)} ${kind}  ${regions.length} regions  residue ${pct(row.residue)}  PSNR ${row.psnr.toFixed(1)} dB  overprint ${row.overprinted}/${row.replaced}  inside ${pct(row.inside)}  spread ${pct(row.spread)}  text lost ${row.lost}/${row.characters}${useOcr ? `  CER ${pct(row.cer)}` : ""}`,
 		);
 	}
 }
@@ -305,17 +310,17 @@ function pct(v) {
 console.log(
 	`${pages.length} real-looking pages (bench/corpus/pages: ${pages.map((p) => p.name).join(", ")}), lettered by the production stages from exact boxes and from the rough reader's (seeds ${SEEDS.join(", ")}, a row each: centre off by up to 12%, size -20%..+30%, some cut short, merged, split, repeated). ` +
 		"Residue: source glyph pixels still visible. PSNR: erased image against the clean plate over the lettering (2 px). Overprint: blocks with new lettering over more than 2% of their source glyphs left. " +
-		"Inside: new lettering's pixels inside the blocks' containers. Spread: (largest - smallest) / largest line height of a page's dialogue balloons. CER: tesseract on each container. Kept: unchanged blocks (brands, prices) whose pixels stayed. Outputs: bench/out/pages/.\n",
+		"Inside: new lettering's pixels inside the blocks' containers. Spread: (largest - smallest) / largest line height of a page's dialogue balloons. CER: tesseract on each container. Kept: unchanged blocks (brands, prices) whose pixels stayed. Text lost: characters of the regions' translations (repeats once, spaces aside) no block listing the region carries. Outputs: bench/out/pages/.\n",
 );
 console.log(
-	"| page | boxes | regions | residue | PSNR | overprint | inside | spread | kept |" +
+	"| page | boxes | regions | residue | PSNR | overprint | inside | spread | kept | text lost |" +
 		(useOcr ? " CER |" : "") +
 		" erase ms/MP | layout ms/MP |",
 );
-console.log(`|---|---|---|---|---|---|---|---|---|${useOcr ? "---|" : ""}---|---|`);
+console.log(`|---|---|---|---|---|---|---|---|---|---|${useOcr ? "---|" : ""}---|---|`);
 for (const r of rows) {
 	console.log(
-		`| ${r.page} | ${r.kind} | ${r.regions} | ${pct(r.residue)} | ${r.psnr.toFixed(1)} dB | ${r.overprinted}/${r.replaced} | ${pct(r.inside)} | ${pct(r.spread)} | ${r.keptIntact}/${r.kept} |` +
+		`| ${r.page} | ${r.kind} | ${r.regions} | ${pct(r.residue)} | ${r.psnr.toFixed(1)} dB | ${r.overprinted}/${r.replaced} | ${pct(r.inside)} | ${pct(r.spread)} | ${r.keptIntact}/${r.kept} | ${r.lost}/${r.characters} |` +
 			(useOcr ? ` ${pct(r.cer)} |` : "") +
 			` ${r.eraseMsPerMp.toFixed(1)} | ${r.layoutMsPerMp.toFixed(1)} |`,
 	);
@@ -324,7 +329,7 @@ for (const kind of ["exact", "rough"]) {
 	const of = rows.filter((r) => r.kind.split(" ")[0] === kind);
 	const mean = (f) => of.reduce((s, r) => s + f(r), 0) / of.length;
 	console.log(
-		`| all | ${kind} | ${of.reduce((s, r) => s + r.regions, 0)} | ${pct(mean((r) => r.residue))} | ${mean((r) => r.psnr).toFixed(1)} dB | ${of.reduce((s, r) => s + r.overprinted, 0)}/${of.reduce((s, r) => s + r.replaced, 0)} | ${pct(mean((r) => r.inside))} | ${pct(Math.max(...of.map((r) => r.spread)))} max | ${of.reduce((s, r) => s + r.keptIntact, 0)}/${of.reduce((s, r) => s + r.kept, 0)} |` +
+		`| all | ${kind} | ${of.reduce((s, r) => s + r.regions, 0)} | ${pct(mean((r) => r.residue))} | ${mean((r) => r.psnr).toFixed(1)} dB | ${of.reduce((s, r) => s + r.overprinted, 0)}/${of.reduce((s, r) => s + r.replaced, 0)} | ${pct(mean((r) => r.inside))} | ${pct(Math.max(...of.map((r) => r.spread)))} max | ${of.reduce((s, r) => s + r.keptIntact, 0)}/${of.reduce((s, r) => s + r.kept, 0)} | ${of.reduce((s, r) => s + r.lost, 0)}/${of.reduce((s, r) => s + r.characters, 0)} |` +
 			(useOcr ? ` ${pct(mean((r) => r.cer))} |` : "") +
 			` ${mean((r) => r.eraseMsPerMp).toFixed(1)} | ${mean((r) => r.layoutMsPerMp).toFixed(1)} |`,
 	);

@@ -89,6 +89,15 @@ describe("the rough reader", () => {
 		for (const half of halves) expect(half.translation).toMatch(/^(Line \d+ one,|line \d+ two)$/);
 	});
 
+	it("never cuts a one-word translation in two: a real reader's halves are translated apart", () => {
+		const signs = page(40).map((r) => ({ ...r, translation: "Exit" }));
+		const rough = roughen(signs, { seed: 1, ...bounds, ...only, split: 1 });
+		expect(rough).toHaveLength(signs.length);
+		for (const r of rough) expect(r.translation).toBe("Exit");
+		const japanese = page(40).map((r) => ({ ...r, translation: "出口です" }));
+		expect(roughen(japanese, { seed: 1, ...bounds, ...only, split: 1 }).length).toBe(2 * japanese.length);
+	});
+
 	it("is a setting of the fake vendor: the read stage gets rough boxes in the contract's units", async () => {
 		const exactRead = await readAndTranslate(await readerImageOf(raster(1200, 900)), job(), withFake().ctx);
 		vi.restoreAllMocks();

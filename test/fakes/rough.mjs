@@ -124,6 +124,7 @@ function mergeTwo(a, b, keepLines) {
  * the box divided in proportion along the way the lines follow one another.
  */
 function splitInTwo(region) {
+	if (!cutsBetweenParts(region.translation)) return [region];
 	const lines = region.lines ?? [];
 	if (lines.length >= 2) {
 		const cut = Math.ceil(lines.length / 2);
@@ -166,6 +167,15 @@ function splitInTwo(region) {
 		box: boxes[k],
 	}));
 }
+
+/**
+ * Whether a translation can be cut as two halves' translations would read: a real reader's halves
+ * are translated apart, so a word of a spaced script ("Exit") never comes back cut in two ("Ex it").
+ */
+function cutsBetweenParts(translation) {
+	return translation === undefined || translation.includes(" ") || UNSPACED.test(translation);
+}
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 
 /** A translation in two, its first part about `share` of it (cut at a word, or a character for CJK). */
 function splitTranslation(translation, share) {

@@ -62,4 +62,25 @@ describe("settlePage", () => {
 		const blocks = settlePage([[upper], [cover]], "manga");
 		expect(blocks.map((b) => b.treatment)).toEqual(["replace", "cover"]);
 	});
+
+	it("keeps the fuller of two readings of one balloon found by two crops, with its translation", () => {
+		// The first crop's region was read short (a tile's edge cut the balloon), the second's whole.
+		const short = { ...balloon, regionIds: [0], text: "急がないと", translation: "We must hurry" };
+		const whole = {
+			...balloon,
+			id: 1,
+			regionIds: [1],
+			text: "急がないと間に合わない",
+			translation: "We must hurry or we will be late.",
+		};
+		for (const crops of [
+			[[short], [whole]],
+			[[whole], [short]],
+		]) {
+			const blocks = settlePage(crops, "manga");
+			expect(blocks.map((b) => [b.regionIds, b.text, b.translation])).toEqual([
+				[[0, 1], "急がないと間に合わない", "We must hurry or we will be late."],
+			]);
+		}
+	});
 });

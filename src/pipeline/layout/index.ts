@@ -50,17 +50,7 @@ export function layoutCrop(
 	image: { width: number; height: number },
 ): LaidOut[] {
 	const findings: Finding[] = [];
-	const open: {
-		region: TranslatedRegion;
-		part: number;
-		search: Box;
-		readerBox: Box;
-		bg: Background;
-		padded: Box;
-		colour: Rgb;
-		/** Containers the box holds whole, each with the part of the box its lettering is looked for in. */
-		held?: { container: Container; readerBox: Box; padded: Box }[];
-	}[] = [];
+	const open: OpenRegion[] = [];
 	const boxes = regions.map((r) => ({ id: r.id, box: clipBox(r.box, crop.box) }));
 	for (const region of regions) {
 		const search = clipBox(searchArea(region.box, image), crop.box);
@@ -138,47 +128,107 @@ export function layoutCrop(
 	}
 	// Free lettering after every container is known: a glyph in another block's balloon is never taken.
 	const containers = findings.filter((f) => f.closed);
-	for (const { region, part, search, readerBox, bg, padded, colour, held } of open) {
-		const others = boxes.filter((o) => o.id !== region.id && iou(o.box, readerBox) < DUPLICATE_BOXES);
-		const inContainer = (c: Box) => containers.some((f) => holds(f, centre(c)));
-		const ownedBeside = (box: Box) => (c: Box) =>
-			inContainer(c) || others.some((o) => overlap(c, o.box) > Math.max(overlap(c, box), 0.5 * area(c)));
-		const tried = (held ?? []).map((h) =>
-			findAround(crop, region, search, h.readerBox, bg, h.padded, ownedBeside(h.readerBox), colour, h.container),
+	for (const entry of open) {
+		const { region, part, search, readerBox, bg, padded, colour, held } = entry;
+		if (!held) {
+			findings.push(...freeLettering(crop, entry, boxes, containers));
+			continue;
+		}
+		const { beside } = ownedElsewhere(region, readerBox, boxes, containers);
+		const tried = held.map((h) =>
+			findAround(crop, region, search, h.readerBox, bg, h.padded, beside(h.readerBox), colour, h.container),
 		);
 		const lettered = tried.flatMap((f, k) =>
-			f.lettering ? [{ ...f, container: held![k]!.container, closed: true }] : [],
+			f.lettering ? [{ ...f, container: held[k]!.container, closed: true }] : [],
 		);
 		if (lettered.length > 0) {
-			// Each container its share of the text: by the lines it holds, or the characters its lettering holds.
-			const shared = lettered.length > 1 ? shareOut(region, lettered).found : lettered;
-			findings.push(...shared.map((f, k) => ({ ...f, part: part + k / shared.length })));
+			// Each container its share of the text: by the lines it holds, or the characters its lettering
+			// holds. A container held alone takes all of it: found from a box around it whole, it may be a
+			// piece of a balloon its lettering cuts (glyphs fitted to the outline), which no line lies in.
+			const { found: shared, rest } = lettered.length > 1 ? shareOut(region, lettered) : { found: lettered };
+			findings.push(...shared.map((f) => ({ ...f, part: part + f.part })));
+			// Lines no container holds (lettering on the page beside the containers the box held) are
+			// free lettering, looked for as the reader's lines place it; it takes no glyph of those containers.
+			if (rest) {
+				const restBox = clipBox(rest.box, search);
+				const at = { region: rest, part: part + rest.part, search, readerBox: restBox };
+				const beside = [...containers, ...shared];
+				findings.push(...freeLettering(crop, { ...at, ...measuredAt(crop, restBox, search) }, boxes, beside));
+			}
 			continue;
 		}
 		// Nothing found in a container held: the box is covered, as where no container is.
 		const finding =
 			tried.length === 1
 				? tried[0]!
-				: findAround(crop, region, search, readerBox, bg, padded, ownedBeside(readerBox), colour, held?.[0]?.container);
-		// A box around captions lying apart (the reader merged them): a finding each.
-		const look: LookFree = (caption, box, probe, apart) => {
-			const at = measuredAt(crop, box, search);
-			// A probe takes no glyph another region's box holds half of; a caption, none its sibling's box holds more of.
-			const owned = (c: Box) =>
-				inContainer(c) ||
-				[...others.map((o) => o.box), ...apart].some((o) =>
-					probe ? overlap(c, o) >= 0.5 * area(c) : overlap(c, o) > Math.max(overlap(c, box), 0.5 * area(c)),
-				);
-			const found = findAround(crop, caption, search, box, at.bg, at.padded, owned, at.colour, undefined, probe);
-			return found.lettering || probe ? found : reachingOn(found, lineReach(crop, box, caption.vertical, search));
-		};
-		const captions = held ? undefined : captionsOf(region, readerBox, finding, look, search);
-		// Parts of a part (free lines a container left) stay between it and the next.
-		if (captions) findings.push(...captions.map((f, k) => ({ ...f, part: part + k / captions.length })));
-		else if (finding.lettering) findings.push({ ...finding, part });
+				: findAround(crop, region, search, readerBox, bg, padded, beside(readerBox), colour, held[0]?.container);
+		if (finding.lettering) findings.push({ ...finding, part });
 		else findings.push({ ...reachingOn(finding, lineReach(crop, readerBox, region.vertical, search)), part });
 	}
 	return groupBlocks(findings.map((f) => withLettering(crop, f)));
+}
+
+/** A region (or the part of one a container left) whose lettering is looked for once every container is known. */
+interface OpenRegion {
+	region: TranslatedRegion;
+	part: number;
+	search: Box;
+	readerBox: Box;
+	bg: Background;
+	padded: Box;
+	colour: Rgb;
+	/** Containers the box holds whole, each with the part of the box its lettering is looked for in. */
+	held?: { container: Container; readerBox: Box; padded: Box }[];
+}
+
+/**
+ * What free lettering looked for from the region's box leaves to others: glyphs (their boxes, image
+ * px) in a container found, and, `beside(box)`, those another region's box (not a repeat of this
+ * one's) holds more of than `box` does.
+ */
+function ownedElsewhere(
+	region: TranslatedRegion,
+	readerBox: Box,
+	boxes: { id: number; box: Box }[],
+	containers: Finding[],
+): { inContainer: (c: Box) => boolean; others: Box[]; beside: (box: Box) => (c: Box) => boolean } {
+	const others = boxes.filter((o) => o.id !== region.id && iou(o.box, readerBox) < DUPLICATE_BOXES).map((o) => o.box);
+	const inContainer = (c: Box) => containers.some((f) => holds(f, centre(c)));
+	const beside = (box: Box) => (c: Box) =>
+		inContainer(c) || others.some((o) => overlap(c, o) > Math.max(overlap(c, box), 0.5 * area(c)));
+	return { inContainer, others, beside };
+}
+
+/**
+ * Lettering on open background or art: the region's glyphs, a finding per caption when it was read
+ * over captions lying apart (captions.ts), or, when no lettering could be told from the art, a cover
+ * run on along its line.
+ */
+function freeLettering(
+	crop: Patch,
+	{ region, part, search, readerBox, bg, padded, colour }: OpenRegion,
+	boxes: { id: number; box: Box }[],
+	containers: Finding[],
+): Finding[] {
+	const { inContainer, others, beside } = ownedElsewhere(region, readerBox, boxes, containers);
+	const finding = findAround(crop, region, search, readerBox, bg, padded, beside(readerBox), colour);
+	// A box around captions lying apart (the reader merged them): a finding each.
+	const look: LookFree = (caption, box, probe, apart) => {
+		const at = measuredAt(crop, box, search);
+		// A probe takes no glyph another region's box holds half of; a caption, none its sibling's box holds more of.
+		const ownedHere = (c: Box) =>
+			inContainer(c) ||
+			[...others, ...apart].some((o) =>
+				probe ? overlap(c, o) >= 0.5 * area(c) : overlap(c, o) > Math.max(overlap(c, box), 0.5 * area(c)),
+			);
+		const found = findAround(crop, caption, search, box, at.bg, at.padded, ownedHere, at.colour, undefined, probe);
+		return found.lettering || probe ? found : reachingOn(found, lineReach(crop, box, caption.vertical, search));
+	};
+	const captions = captionsOf(region, readerBox, finding, look, search);
+	// Parts of a part (free lines a container left) stay between it and the next.
+	if (captions) return captions.map((f, k) => ({ ...f, part: part + k / captions.length }));
+	if (finding.lettering) return [{ ...finding, part }];
+	return [{ ...reachingOn(finding, lineReach(crop, readerBox, region.vertical, search)), part }];
 }
 
 /** The background around `box` (image px), measured on its padded box, and the colour at its centre. */
@@ -253,10 +303,11 @@ export function settlePage(crops: TextBlock[][], mode: Mode): TextBlock[] {
 
 /**
  * `from`'s regions, lettering box and text join `into`, whose treatment stays; a balloon or panel
- * either found is the container.
+ * either found is the container. Two regions reading one lettering give the fuller one's text and translation.
  */
 function joinBlock(into: TextBlock, from: TextBlock): void {
 	const fromFirst = Math.min(...from.regionIds) < Math.min(...into.regionIds);
+	const tiles = from.regionIds.some((id) => into.regionIds.includes(id));
 	into.regionIds = [...new Set([...into.regionIds, ...from.regionIds])].sort((a, b) => a - b);
 	// A cover's box is where it would have covered, not where lettering was found.
 	if (from.treatment !== "cover") into.textBox = union(into.textBox, from.textBox);
@@ -267,6 +318,11 @@ function joinBlock(into: TextBlock, from: TextBlock): void {
 		const [a, b] = fromFirst ? [from, into] : [into, from];
 		into.text = joinTexts([a.text, b.text]);
 		into.translation = joinTexts([a.translation, b.translation]);
+	} else if (!tiles && [...from.text].length > [...into.text].length) {
+		// Of two regions reading the same lettering the fuller stays (one crop's may be cut by a tile's
+		// edge); the tiles of one region keep the part each was given when a crop shared it out.
+		into.text = from.text;
+		into.translation = from.translation;
 	}
 }
 
