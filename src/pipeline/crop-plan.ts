@@ -5,6 +5,7 @@
  * under a budget. The model's boxes decide where the crops are, never how much work they make:
  * each crop is capped, and so is the crop area of a whole call.
  */
+import { pixelsHeld } from "./crop-rows";
 import { searchArea } from "./layout";
 import { intersects, union } from "./patch";
 import type { Box, TextRegion } from "./types";
@@ -14,7 +15,7 @@ import type { Box, TextRegion } from "./types";
  * RGBA (the inpainting's buffers), so a crop is at most about 40 MB of work at its peak.
  */
 export const MAX_CROP_PIXELS = 1 << 20;
-/** Crop pixels being collected at once during a pass (RGBA: 4 bytes each). */
+/** Crop pixels held at once during a pass, the rows each crop has so far (RGBA: 4 bytes each). */
 export const CROP_BUDGET_PIXELS = 2 * MAX_CROP_PIXELS;
 /**
  * All crops of a call together hold at most twice the image's pixels and one crop more (crops
@@ -125,27 +126,34 @@ function mergeInto(crops: Crop[], crop: Crop): { crop: Crop; replaced: number; a
 }
 
 /**
- * Crops grouped into passes, first fit by top row: a crop joins the first pass in which the
- * crops alive together with it (collected, their last row not yet in) stay under the budget.
+ * Crops grouped into passes, first fit by top row: a crop joins the first pass in which the crop
+ * pixels held at once stay under the budget. A crop holds only the rows already in (crop-rows.ts,
+ * in bands as they pass), so a pass holds the most at some crop's last row: that crop whole and
+ * what each crop begun and not finished holds so far. Counting every crop whole from its first row
+ * split crops down a column of balloons, each overlapping the next, into two decodes of the image.
  */
 function intoPasses(crops: Crop[]): Crop[][] {
 	const passes: Crop[][] = [];
 	for (const crop of [...crops].sort((a, b) => a.box.y0 - b.box.y0)) {
-		const pass = passes.find((p) => peakAlive(p, crop) <= CROP_BUDGET_PIXELS);
+		const pass = passes.find((p) => peakHeld(p, crop) <= CROP_BUDGET_PIXELS);
 		if (pass) pass.push(crop);
 		else passes.push([crop]);
 	}
 	return passes;
 }
 
-/** The most crop pixels alive at one row of `crop`'s span, were it added to `pass`. */
-function peakAlive(pass: Crop[], crop: Crop): number {
-	const rows = [crop.box.y0, ...pass.map((c) => c.box.y0).filter((y) => y > crop.box.y0 && y < crop.box.y1)];
+/** The most crop pixels held at a crop's last row within `crop`'s rows, were `crop` added to `pass`. */
+function peakHeld(pass: Crop[], crop: Crop): number {
+	const together = [...pass, crop];
 	let peak = 0;
-	for (const y of rows) {
-		let alive = pixels(crop.box);
-		for (const c of pass) if (c.box.y0 <= y && y < c.box.y1) alive += pixels(c.box);
-		peak = Math.max(peak, alive);
+	for (const last of together) {
+		const y = last.box.y1 - 1;
+		if (y < crop.box.y0 || y >= crop.box.y1) continue;
+		let held = 0;
+		for (const { box } of together) {
+			if (box.y0 <= y && y < box.y1) held += pixelsHeld(box.x1 - box.x0, box.y1 - box.y0, y + 1 - box.y0);
+		}
+		peak = Math.max(peak, held);
 	}
 	return peak;
 }

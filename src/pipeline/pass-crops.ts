@@ -7,6 +7,7 @@
  */
 import type { Mode } from "../request/options";
 import { type Crop, planCrops } from "./crop-plan";
+import { CropRows } from "./crop-rows";
 import { eraseBlocks } from "./erase";
 import { freeBuffer } from "./free-buffer";
 import type { ImageRows } from "./image-rows";
@@ -68,12 +69,12 @@ export async function layOutInCrops(image: ImageRows, regions: TranslatedRegion[
 }
 
 /**
- * Copies the rows of each crop as they pass and hands a crop over once its last row is in. Only
- * crops whose rows are passing are allocated; after the last crop, the decode is stopped.
+ * Copies the rows of each crop as they pass and hands a crop over once its last row is in. A crop
+ * holds only its rows already in (crop-rows.ts); after the last crop, the decode is stopped.
  */
 class CropCollector implements RowSink {
 	private readonly waiting: Crop[];
-	private readonly collecting: { crop: Crop; pixels: Raster }[] = [];
+	private readonly collecting: { crop: Crop; rows: CropRows }[] = [];
 
 	constructor(
 		crops: Crop[],
@@ -88,17 +89,16 @@ class CropCollector implements RowSink {
 			const row = y + r;
 			while (this.waiting.length > 0 && this.waiting[0]!.box.y0 <= row) {
 				const crop = this.waiting.shift()!;
-				const width = crop.box.x1 - crop.box.x0;
-				const height = crop.box.y1 - crop.box.y0;
-				this.collecting.push({ crop, pixels: { width, height, data: new Uint8Array(width * height * 4) } });
+				this.collecting.push({ crop, rows: new CropRows(crop.box.x1 - crop.box.x0, crop.box.y1 - crop.box.y0) });
 			}
 			const from = r * this.imageWidth * 4;
 			for (let i = 0; i < this.collecting.length; i++) {
-				const { crop, pixels } = this.collecting[i]!;
+				const { crop, rows } = this.collecting[i]!;
 				const { box } = crop;
-				pixels.data.set(rgba.subarray(from + box.x0 * 4, from + box.x1 * 4), (row - box.y0) * pixels.width * 4);
+				rows.push(rgba.subarray(from + box.x0 * 4, from + box.x1 * 4));
 				if (row === box.y1 - 1) {
 					this.collecting.splice(i--, 1);
+					const pixels = rows.whole();
 					this.complete(crop, pixels);
 					freeBuffer(pixels.data);
 				}

@@ -217,13 +217,16 @@ export function distanceMap(patch: Patch, planes: [number, number, number][]): U
 
 /**
  * distanceMap for planes without slope (a flat background: a balloon, a label, most of layout's
- * calls): each channel's difference looked up by value, 256 of them, not computed per pixel.
+ * calls): each channel's difference looked up by value, 256 of them, not computed per pixel. They
+ * are looked up as the whole levels the map holds, capped at 255: the largest of the four truncated
+ * is the largest truncated, and comparing bytes costs less than comparing doubles.
  */
 function distanceFromColour(patch: Patch, planes: Plane[]): Uint8Array {
 	const { width: w, height: h, data } = patch;
 	const out = new Uint8Array(w * h);
-	const off = new Float64Array(4 * 256);
-	for (let c = 0; c < 4; c++) for (let v = 0; v < 256; v++) off[c * 256 + v] = Math.abs(v - planes[c]![0]);
+	const off = new Uint8Array(4 * 256);
+	for (let c = 0; c < 4; c++)
+		for (let v = 0; v < 256; v++) off[c * 256 + v] = Math.min(255, Math.abs(v - planes[c]![0]));
 	for (let i = 0, p = 0; i < out.length; i++, p += 4) {
 		let d = off[data[p]!]!;
 		const dg = off[256 + data[p + 1]!]!;
@@ -232,7 +235,7 @@ function distanceFromColour(patch: Patch, planes: Plane[]): Uint8Array {
 		if (db > d) d = db;
 		const da = off[768 + data[p + 3]!]!;
 		if (da > d) d = da;
-		out[i] = Math.min(d, 255);
+		out[i] = d;
 	}
 	return out;
 }

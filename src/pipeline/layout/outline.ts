@@ -10,8 +10,8 @@ import { stepsFrom } from "./steps";
  * The ink that belongs to a balloon's outline (or to art beyond it), told from lettering by its
  * geometry, so that a glyph touching the outline can be erased without the outline.
  *
- * `inside` marks the background that is the balloon's inside (its interior and the background
- * enclosed near it: counters, pockets between glyphs and the outline); everything else is outside:
+ * `inside` marks (1, else 0) the background that is the balloon's inside (its interior and the
+ * background enclosed near it: counters, pockets between glyphs and the outline); everything else is outside:
  * ink, and the background beyond the outline. A square a little over twice the stroke width fits
  * nowhere in a glyph, but fits where the outline lies against the world beyond it: the opening of
  * the outside by that square, where it reaches past the patch or beyond the outline, holds the
@@ -19,8 +19,8 @@ import { stepsFrom } from "./steps";
  * outside, so an outline running along the patch edge is found too. A stroke lying along the
  * outline thickens it and stays in the opening: it is peeled off afterwards (peelStrokes).
  *
- * `ink` holds 1 for ink pixels; the stroke width is measured over `strokeBox`, and `em` (the
- * lettering's size) bounds how long a peeled stroke may be. `closed` says the inside is a closed
+ * `ink` holds 1 for ink pixels, 0 elsewhere; the stroke width is measured over `strokeBox`, and `em`
+ * (the lettering's size) bounds how long a peeled stroke may be. `closed` says the inside is a closed
  * shape found in the pixels, so that the outline is a drawn one, smooth along its length (see
  * absorbSlivers). `held`: the balloon the reader's box holds, whose outline strokes laid against it
  * are told from by their darkness (shelves.ts). Undefined when nothing outside the balloon reaches
@@ -38,14 +38,15 @@ export function findOutline(
 ): Uint8Array | undefined {
 	const n = w * h;
 	const outside = new Uint8Array(n);
-	for (let i = 0; i < n; i++) outside[i] = ink[i] || !inside[i] ? 1 : 0;
+	// Both masks hold 0 or 1: worked out without a branch, as ink and inside alternate along each row.
+	for (let i = 0; i < n; i++) outside[i] = ink[i]! | (1 - inside[i]!);
 	if (!reachesEdge(outside, w, h)) return undefined;
 
 	const radius = Math.max(2, Math.round(strokeWidth(ink, w, strokeBox)));
 	const opened = dilate(erodeSquare(outside, w, h, radius), w, h, radius);
 	const beyond = joinedBeyond(opened, ink, w, h);
 	const outline = new Uint8Array(n);
-	for (let i = 0; i < n; i++) if (ink[i] && beyond[i]) outline[i] = 1;
+	for (let i = 0; i < n; i++) outline[i] = ink[i]! & beyond[i]!;
 	peelStrokes(outline, ink, outside, w, h, radius, em, held);
 	const sides = closed || held ? panelSides(inside, w, h) : undefined;
 	if (sides) takePaperSide(outline, ink, sides, w);
@@ -328,15 +329,32 @@ function spreadPeeled(outline: Uint8Array, queue: Int32Array, end: number, w: nu
 	return end;
 }
 
-/** Whether any other ink touches the outline: only then can a stroke lie along it. */
+/**
+ * Whether any other ink touches the outline: only then can a stroke lie along it. Row by row, a
+ * neighbour past the patch edge clamped back to the pixel's own row or column (no outline there to
+ * find, or one the clamped neighbour already is): no division, no bounds checked per neighbour.
+ */
 function touchesGlyph(outline: Uint8Array, ink: Uint8Array, w: number): boolean {
-	for (let i = 0; i < outline.length; i++) {
-		if (!ink[i] || outline[i]) continue;
-		const x = i % w;
-		for (let dy = -1; dy <= 1; dy++) {
-			const row = i + dy * w;
-			if (row < 0 || row >= outline.length) continue;
-			for (let dx = x > 0 ? -1 : 0; dx <= (x < w - 1 ? 1 : 0); dx++) if (outline[row + dx]) return true;
+	const h = outline.length / w;
+	for (let y = 0; y < h; y++) {
+		const row = y * w;
+		const above = y > 0 ? row - w : row;
+		const below = y < h - 1 ? row + w : row;
+		for (let x = 0; x < w; x++) {
+			if (!ink[row + x] || outline[row + x]) continue;
+			const l = x > 0 ? x - 1 : x;
+			const r = x < w - 1 ? x + 1 : x;
+			if (
+				outline[above + l]! |
+				outline[above + x]! |
+				outline[above + r]! |
+				outline[row + l]! |
+				outline[row + r]! |
+				outline[below + l]! |
+				outline[below + x]! |
+				outline[below + r]!
+			)
+				return true;
 		}
 	}
 	return false;
