@@ -2,6 +2,7 @@ import { intersects, within } from "../patch";
 import type { Box } from "../types";
 import { labelComponents } from "./components";
 import { dilate, forEachColumnRun, inverted, markJoined, strokeWidth, without } from "./masks";
+import { type PanelSides, panelSides } from "./panel-sides";
 import { type HeldBalloon, shelvesOnOutline } from "./shelves";
 import { stepsFrom } from "./steps";
 
@@ -47,6 +48,8 @@ export function findOutline(
 	const outline = new Uint8Array(n);
 	for (let i = 0; i < n; i++) outline[i] = ink[i]! & beyond[i]!;
 	peelStrokes(outline, ink, outside, w, h, radius, em, held);
+	const sides = closed || held ? panelSides(inside, w, h) : undefined;
+	if (sides) takePaperSide(outline, ink, sides, w);
 	if (closed) absorbSlivers(outline, ink, w, h, radius);
 	return outline.includes(1) ? outline : undefined;
 }
@@ -186,6 +189,46 @@ function peelStrokes(
 	const across = (i: number) => (dIn[i]! <= nearInside && dOut[i]! <= thick ? dIn[i]! + dOut[i]! - 1 : 0);
 	takeLoneStrokes(outline, peeled, w, stroke, across, widthAt);
 	for (const i of peeled) if (outline[i] === 2) outline[i] = 1;
+}
+
+/**
+ * Gives to the glyphs (0) the outline pixels on the paper's side of a panel's straight sides, away
+ * from its corners, that a glyph reaches through such pixels: strokes fitted against the border,
+ * however the band across reads there. Only through them: the border itself, where peelStrokes read
+ * it wrong, is not reached from there.
+ */
+function takePaperSide(outline: Uint8Array, ink: Uint8Array, sides: PanelSides, w: number): void {
+	const { x0, y0, x1, y1, corner } = sides;
+	const side: number[] = [];
+	for (let y = y0; y < y1; y++) {
+		const inCornerRows = y < y0 + corner || y >= y1 - corner;
+		for (let x = x0; x < x1; x++) {
+			const i = y * w + x;
+			if (outline[i] !== 1 || (inCornerRows && (x < x0 + corner || x >= x1 - corner))) continue;
+			outline[i] = 2;
+			side.push(i);
+		}
+	}
+	const queue = new Int32Array(side.length);
+	let end = 0;
+	for (const i of side) {
+		if (!nextToGlyph(outline, ink, i, w)) continue;
+		outline[i] = 0;
+		queue[end++] = i;
+	}
+	spreadPeeled(outline, queue, end, w, 0);
+	for (const i of side) if (outline[i] === 2) outline[i] = 1;
+}
+
+/** Whether one of pixel i's eight neighbours is ink the outline does not hold: a glyph's. */
+function nextToGlyph(outline: Uint8Array, ink: Uint8Array, i: number, w: number): boolean {
+	const x = i % w;
+	for (let dy = -1; dy <= 1; dy++) {
+		const row = i + dy * w;
+		if (row < 0 || row >= outline.length) continue;
+		for (let dx = x > 0 ? -1 : 0; dx <= (x < w - 1 ? 1 : 0); dx++) if (ink[row + dx] && !outline[row + dx]) return true;
+	}
+	return false;
 }
 
 /**
