@@ -115,8 +115,8 @@ export function findInShapes(
 			let rimOutlined: boolean | undefined;
 			const endsInInk = () => (rimOutlined ??= outlined(crop, shape, colourOf(bg)));
 			const boxHolds = within(shape.box, grow(readerBox, HELD_SLACK));
-			// A box around it and lettering in another shape (two balloons read as one) is no box around it alone.
-			const alone = boxHolds && shapes.every((o) => o.inkInBox === 0 || intersects(o.box, shape.box));
+			// A box meeting another shape of its colour (another balloon, or a piece of this one) is no box around it alone.
+			const alone = boxHolds && shapes.every((o) => within(o.box, shape.box) || !intersects(o.box, readerBox));
 			const tight = enclosing && tightBalloon(shape, region, readerBox, alone, endsInInk);
 			// One the box misses part of, its lettering too dense for a container's paper to be told
 			// (below), is held as well: its lettering is found from the part of the box on it.
