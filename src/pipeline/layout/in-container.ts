@@ -407,7 +407,7 @@ function surrounds(outer: Box, inner: Box): boolean {
  * its outline, so it leaves no room around them), not a glyph of that colour, a row of such glyphs or
  * a halo around lettering. It holds one of the lines the reader gave or, without lines, spans most of
  * the reader's box along its longer side (a glyph spans a character's share of it), or the box holds
- * it whole and no other shape's lettering (`heldAlone`: a box read far too large); and (endsInInk: outlined) it
+ * it whole and meets no other shape of its colour (`heldAlone`: a box read far too large); and (endsInInk: outlined) it
  * ends in ink nearly all round, one ink (its outline and the glyphs touching it; a halo ends at the
  * tone or art around it as often, a glyph on texture in the texture), it encloses nothing but that
  * ink (outlined glyphs enclose art between them), and the ink ends a little past it (the background
