@@ -35,7 +35,7 @@ export interface Shape {
 	insideArea: number;
 	/** Pixels the shape encloses that are not its background: its lettering (and anything else in it). */
 	ink: number;
-	/** Those of them in the reader's box. */
+	/** Those of them where the reader says its lettering is (closedShapes' `lettered`). */
 	inkInBox: number;
 	/** Bounding box of them, image px: where the lettering is, and any art the shape holds. */
 	enclosed: Box;
@@ -158,9 +158,11 @@ const MAX_RUNS = 1 << 16;
 
 /**
  * The closed shapes of `colour` (RGBA, each channel within `tolerance`) that meet the reader's box
- * and enclose some of its ink, most ink first. `area` is the search area (image px, inside the crop).
- * `pieces`: the pieces lettering fitted to a balloon's outline cuts its inside into are joined too,
- * given which way the lettering runs (after the shapes, most ink first).
+ * and enclose some of the ink in `lettered` (where the reader says its lettering is: the box, and
+ * the boxes of its lines, which a box cut short to some of them leaves out), most ink first. `area`
+ * is the search area (image px, inside the crop). `pieces`: the pieces lettering fitted to a
+ * balloon's outline cuts its inside into are joined too, given which way the lettering runs (after
+ * the shapes, most ink first).
  */
 export function closedShapes(
 	crop: Patch,
@@ -169,6 +171,7 @@ export function closedShapes(
 	colour: number[],
 	tolerance: number,
 	pieces?: { vertical: boolean },
+	lettered: Box = readerBox,
 ): Shape[] {
 	const w = area.x1 - area.x0;
 	const h = area.y1 - area.y0;
@@ -204,7 +207,12 @@ export function closedShapes(
 		labels,
 		area,
 		w,
-		seeds: { x0: rx0, y0: ry0, x1: rx1, y1: ry1 },
+		lettered: {
+			x0: Math.max(0, lettered.x0 - area.x0),
+			y0: Math.max(0, lettered.y0 - area.y0),
+			x1: Math.min(w, lettered.x1 - area.x0),
+			y1: Math.min(h, lettered.y1 - area.y0),
+		},
 		crop: { data, stride, ox, oy },
 		colour,
 	};
@@ -227,8 +235,8 @@ interface FloodField {
 	/** The search area, image px, and its width. */
 	area: Box;
 	w: number;
-	/** The reader's box, search-area px. */
-	seeds: Box;
+	/** Where the reader says the lettering is (its box, and its lines'), search-area px. */
+	lettered: Box;
 	/** The crop's pixels, `stride` px a row, the search area's first at (ox, oy). */
 	crop: { data: Uint8Array; stride: number; ox: number; oy: number };
 	colour: number[];
@@ -287,7 +295,7 @@ function countRim(
  */
 function shapeOfFloods(field: FloodField, ks: number[], fillLines?: { vertical: boolean }): Shape | undefined {
 	const { floods, labels, w, area } = field;
-	const { x0: rx0, y0: ry0, x1: rx1, y1: ry1 } = field.seeds;
+	const { x0: rx0, y0: ry0, x1: rx1, y1: ry1 } = field.lettered;
 	const box = ks.map((k) => floods[k]!.box).reduce(union);
 	const bw = box.x1 - box.x0;
 	const bh = box.y1 - box.y0;

@@ -307,7 +307,16 @@ export function glyphsAround(
 	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
 	const outline = ink.onPattern
 		? undefined
-		: findOutline(strongInk, w, h, insideAround(strongInk, w, h, readerBox), readerBox, em, false, held);
+		: findOutline(
+				strongInk,
+				w,
+				h,
+				insideAround(strongInk, w, h, readerBox, balloon && boundingBox(balloon, w, h)),
+				readerBox,
+				em,
+				false,
+				held,
+			);
 	const labels = new Int32Array(w * h);
 	const seeds = outline ? without(strongInk, outline) : strongInk;
 	const components = labelComponents(seeds, w, h, labels);

@@ -5,7 +5,7 @@
  * the container it meets cannot hold, beside a container no region was given for (two balloons read
  * as one, the box cut short to the first: neighbour.ts).
  */
-import { area, clipBox, cutPatch, grow, overlap, toImageBox, toPatchBox, union, within } from "../patch";
+import { area, clipBox, cutPatch, grow, intersects, overlap, toImageBox, toPatchBox, union, within } from "../patch";
 import type { Box, Container, Patch, TranslatedRegion } from "../types";
 import { type Background, colourOf } from "./background";
 import { bodyOf } from "./body";
@@ -76,11 +76,12 @@ export function findInShapes(
 } {
 	const lines = region.lines ?? [];
 	const found: Finding[] = [];
+	const lettered = lines.map((l) => l.box).reduce(union, readerBox);
 	let primary: Shape | undefined;
 	let primaryGlyphs = 0;
 	for (const bg of colours) {
 		const pieces = enclosing ? { vertical: region.vertical } : undefined;
-		const shapes = closedShapes(crop, search, readerBox, colourOf(bg), FLOOD_TOLERANCE, pieces);
+		const shapes = closedShapes(crop, search, readerBox, colourOf(bg), FLOOD_TOLERANCE, pieces, lettered);
 		const first = shapes[0];
 		if (!first) continue;
 		// Another shape is part of the region when the reader said a line is in it, or else when the box
@@ -113,11 +114,16 @@ export function findInShapes(
 			// Whether it ends in one ink all round (outlined), asked at most once a shape: it walks the whole rim.
 			let rimOutlined: boolean | undefined;
 			const endsInInk = () => (rimOutlined ??= outlined(crop, shape, colourOf(bg)));
-			const tight = enclosing && tightBalloon(shape, region, readerBox, endsInInk);
+			const boxHolds = within(shape.box, grow(readerBox, HELD_SLACK));
+			// A box meeting another shape of its colour (another balloon, or a piece of this one) is no box around it alone.
+			const alone = boxHolds && shapes.every((o) => within(o.box, shape.box) || !intersects(o.box, readerBox));
+			const tight = enclosing && tightBalloon(shape, region, readerBox, alone, endsInInk);
+			// One the box misses part of, its lettering too dense for a container's paper to be told
+			// (below), is held as well: its lettering is found from the part of the box on it.
 			if (
 				tight &&
 				!primary &&
-				within(shape.box, grow(readerBox, HELD_SLACK)) &&
+				(boxHolds || shape.ink > MAX_INK * shape.insideArea) &&
 				lines.every((l) => overlap(l.box, shape.box) >= 0.5 * area(l.box))
 			) {
 				return { found: [], held: { containers: [containerOf(shape, colourOf(bg))], bg } };
@@ -400,24 +406,38 @@ function surrounds(outer: Box, inner: Box): boolean {
  * Whether a shape of one of the box's own colours is a balloon fitted to its lettering (glyphs touch
  * its outline, so it leaves no room around them), not a glyph of that colour, a row of such glyphs or
  * a halo around lettering. It holds one of the lines the reader gave or, without lines, spans most of
- * the reader's box along its longer side (a glyph spans a character's share of it); and (endsInInk: outlined) it
+ * the reader's box along its longer side (a glyph spans a character's share of it), or the box holds
+ * it whole and meets no other shape of its colour (`heldAlone`: a box read far too large); and (endsInInk: outlined) it
  * ends in ink nearly all round, one ink (its outline and the glyphs touching it; a halo ends at the
  * tone or art around it as often, a glyph on texture in the texture), it encloses nothing but that
  * ink (outlined glyphs enclose art between them), and the ink ends a little past it (the background
  * around glyphs of the shape's colour runs on).
  */
-function tightBalloon(shape: Shape, region: TranslatedRegion, readerBox: Box, endsInInk: () => boolean): boolean {
+function tightBalloon(
+	shape: Shape,
+	region: TranslatedRegion,
+	readerBox: Box,
+	heldAlone: boolean,
+	endsInInk: () => boolean,
+): boolean {
 	const lines = region.lines ?? [];
 	const holdsLine = lines.some((l) => overlap(l.box, shape.box) >= 0.5 * area(l.box));
 	const w = readerBox.x1 - readerBox.x0;
 	const h = readerBox.y1 - readerBox.y0;
 	const along = w >= h ? shape.box.x1 - shape.box.x0 : shape.box.y1 - shape.box.y0;
 	const wide = along >= BALLOON_SPAN * Math.max(w, h);
-	return (lines.length > 0 ? holdsLine : wide) && endsInInk();
+	const heldWhole = heldAlone && shape.insideArea >= HELD_SHARE * area(readerBox);
+	return (lines.length > 0 ? holdsLine : wide || heldWhole) && endsInInk();
 }
 
-/** Share of the reader box's longer side a balloon fitted to its lettering spans at least. */
+/** Share of the reader box's longer side a balloon fitted to its lettering spans at least... */
 const BALLOON_SPAN = 0.5;
+/**
+ * ...or, held whole by it, the share of its area the balloon fills at least: a box up to ten times
+ * its balloon (each side a third too long, around the art beside it too); a glyph's counter or the
+ * paper between two glyphs fills far less.
+ */
+const HELD_SHARE = 0.1;
 
 /**
  * Whether a shape's rim is a balloon's: of what lies two steps beyond its interior (past an

@@ -1,4 +1,4 @@
-import { intersects, within } from "../patch";
+import { clipBox, intersects, within } from "../patch";
 import type { Box } from "../types";
 import { labelComponents } from "./components";
 import { dilate, forEachColumnRun, inverted, markJoined, strokeWidth, without } from "./masks";
@@ -105,12 +105,17 @@ function absorbSlivers(outline: Uint8Array, ink: Uint8Array, w: number, h: numbe
 /**
  * The balloon's inside as seen from a reader's box, when no container was found: the background
  * region that holds most of the box, with the background it encloses (regions within its bounds
- * that do not reach the patch edge: counters, pockets between glyphs), wherever the box was.
+ * that do not reach the patch edge: counters, pockets between glyphs, and those the box meets),
+ * wherever the box was. `held`: the box of a balloon the reader's box holds (patch px); the region
+ * is the one holding most of the box within it, as a box run far past a balloon fitted to its
+ * lettering holds more of the page around than of the paper between the glyphs.
  */
-export function insideAround(ink: Uint8Array, w: number, h: number, readerBox: Box): Uint8Array {
+export function insideAround(ink: Uint8Array, w: number, h: number, readerBox: Box, held?: Box): Uint8Array {
 	const regions = new Int32Array(w * h);
 	const background = labelComponents(inverted(ink), w, h, regions, 4);
-	const interior = mostInside(regions, background.length, w, readerBox);
+	const onBalloon = held && clipBox(readerBox, held);
+	const seeded = onBalloon && onBalloon.x1 > onBalloon.x0 && onBalloon.y1 > onBalloon.y0 ? onBalloon : readerBox;
+	const interior = mostInside(regions, background.length, w, seeded);
 	const bounds = background[interior - 1];
 	const insideRegion = background.map(
 		(c, k) => k + 1 === interior || (!c.touchesEdge && ((!!bounds && within(c, bounds)) || intersects(c, readerBox))),
