@@ -61,11 +61,16 @@ export function findAround(
 	const found = look(false);
 	// On texture the lettering's colour is the one the box holds and its margin lacks; a box cut
 	// short leaves the rest of its lettering in the margin, and another colour is taken for the ink.
-	// Nothing found so: looked for again, each side of the margin counted apart (ink.ts).
+	// Nothing found so: looked for again, each side of the margin counted apart (ink.ts). What that
+	// finds must run on past the box, into the margin it was cut from: lettering inside it (one line
+	// of several) would be erased and the rest left standing beside the translation; a cover hides more.
 	if (found.lettering || probe || bg.kind !== "texture") return found;
 	const again = look(true);
-	return again.lettering ? again : found;
+	return again.lettering && !within(again.textBox, grow(readerBox, PAST_BOX_PX)) ? again : found;
 }
+
+/** How far (px) lettering found must run past the reader's box to count as running on into its margin. */
+const PAST_BOX_PX = 4;
 
 function lookAround(
 	crop: Patch,
