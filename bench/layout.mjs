@@ -309,7 +309,9 @@ function lostOf(rows) {
 
 /**
  * A synthetic sample as an input: regions with the line boxes its coverage shows, a translation
- * each, its own (a translation lost is then not hidden by another region's, the same).
+ * each, its own (a translation lost is then not hidden by another region's, the same), and never
+ * the source's words: the rough reader's halves of a region would then be translated as their own
+ * text, and kept unchanged.
  */
 function fromCorpus(sample) {
 	const regions = sample.regions.map((r) => ({
@@ -317,7 +319,7 @@ function fromCorpus(sample) {
 		text: r.text,
 		box: r.box,
 		vertical: r.vertical,
-		translation: `Translated: ${r.text}`,
+		translation: `Translated text ${r.id + 1}`,
 		lines: linesOf(sample, r),
 	}));
 	return { ...sample, mode: "manga", regions };
