@@ -171,26 +171,8 @@ function peelStrokes(
 	// A stroke is no longer than a line of text is high (the reader box's short side at most): a
 	// longer peel is the outline itself, measured thicker than the outline near it.
 	restoreLong(outline, peeled, w, em);
-	// Grow the glyphs into the peeled pixels; what they do not reach goes back to the outline. The
-	// growth starts from the peeled pixels next to a glyph, not from every glyph pixel: it reaches
-	// the same pixels, and the peeled ones are few.
-	const queue = new Int32Array(peeled.length);
-	let end = 0;
-	for (const i of peeled) {
-		if (outline[i] !== 2) continue;
-		const x = i % w;
-		let byGlyph = false;
-		for (let dy = -1; dy <= 1 && !byGlyph; dy++) {
-			const row = i + dy * w;
-			if (row < 0 || row >= outline.length) continue;
-			for (let dx = x > 0 ? -1 : 0; dx <= (x < w - 1 ? 1 : 0); dx++)
-				if (ink[row + dx] && !outline[row + dx]) byGlyph = true;
-		}
-		if (!byGlyph) continue;
-		outline[i] = 0;
-		queue[end++] = i;
-	}
-	spreadPeeled(outline, queue, end, w, 0);
+	// Grow the glyphs into the peeled pixels; what they do not reach goes back to the outline.
+	growGlyphsInto(outline, ink, peeled, w);
 	const across = (i: number) => (dIn[i]! <= nearInside && dOut[i]! <= thick ? dIn[i]! + dOut[i]! - 1 : 0);
 	takeLoneStrokes(outline, peeled, w, stroke, across, widthAt);
 	for (const i of peeled) if (outline[i] === 2) outline[i] = 1;
@@ -214,15 +196,24 @@ function takePaperSide(outline: Uint8Array, ink: Uint8Array, sides: PanelSides, 
 			side.push(i);
 		}
 	}
-	const queue = new Int32Array(side.length);
+	growGlyphsInto(outline, ink, side, w);
+	for (const i of side) if (outline[i] === 2) outline[i] = 1;
+}
+
+/**
+ * Gives to the glyphs (0) the peeled pixels (2) among `peeled` that a glyph reaches through peeled
+ * pixels. The growth starts from the peeled pixels next to a glyph, not from every glyph pixel: it
+ * reaches the same pixels, and the peeled ones are few.
+ */
+function growGlyphsInto(outline: Uint8Array, ink: Uint8Array, peeled: number[], w: number): void {
+	const queue = new Int32Array(peeled.length);
 	let end = 0;
-	for (const i of side) {
-		if (!nextToGlyph(outline, ink, i, w)) continue;
+	for (const i of peeled) {
+		if (outline[i] !== 2 || !nextToGlyph(outline, ink, i, w)) continue;
 		outline[i] = 0;
 		queue[end++] = i;
 	}
 	spreadPeeled(outline, queue, end, w, 0);
-	for (const i of side) if (outline[i] === 2) outline[i] = 1;
 }
 
 /** Whether one of pixel i's eight neighbours is ink the outline does not hold: a glyph's. */
