@@ -211,11 +211,11 @@ function writeYccHalfRow(
 
 /** One pixel (0xAABBGGRR) from its luma and chroma samples. */
 function ycc(y: number, cb: number, cr: number): number {
-	const luma = y + 384;
-	const r = CLAMP[luma + CR_R[cr]!]!;
-	const g = CLAMP[luma + ((CB_G[cb]! + CR_G[cr]!) >> 16)]!;
-	const bl = CLAMP[luma + CB_B[cb]!]!;
-	return 0xff000000 | (bl << 16) | (g << 8) | r;
+	const r = y + CR_R[cr]!;
+	const g = y + ((CB_G[cb]! + CR_G[cr]!) >> 16);
+	const bl = y + CB_B[cb]!;
+	if ((r | g | bl) >>> 8 === 0) return 0xff000000 | (bl << 16) | (g << 8) | r;
+	return 0xff000000 | (CLAMP[bl + 384]! << 16) | (CLAMP[g + 384]! << 8) | CLAMP[r + 384]!;
 }
 
 function writeRgbRow(
