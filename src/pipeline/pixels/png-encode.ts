@@ -68,6 +68,30 @@ export class PngEncoder {
 		return pieces;
 	}
 
+	/**
+	 * addRows for a grey PNG's rows given a byte a pixel (`grey`, `width` a row), as pass 3 keeps
+	 * them: the bytes addRows writes of the same pixels' words. `above` likewise.
+	 */
+	addGreyRows(grey: Uint8Array, count: number, above: Uint8Array | undefined): Uint8Array[] {
+		const { width, batch } = this;
+		const pieces: Uint8Array[] = [];
+		for (let r = 0; r < count; r++) {
+			const row = r * width;
+			const o = this.filled + 1;
+			batch[this.filled] = 2;
+			if (r === 0 && !above) batch.set(grey.subarray(0, width), o);
+			else {
+				const prior = r > 0 ? grey : above!;
+				const p = r > 0 ? row - width : 0;
+				for (let x = 0; x < width; x++) batch[o + x] = grey[row + x]! - prior[p + x]!;
+			}
+			this.filled += this.rowBytes;
+			if (this.filled + this.rowBytes > batch.length) pieces.push(...this.flush());
+		}
+		this.rowsIn += count;
+		return pieces;
+	}
+
 	/** The last IDAT and IEND. Every row must have been given. */
 	finish(): Uint8Array[] {
 		if (this.rowsIn !== this.height) throw new Error(`PNG encoder got ${this.rowsIn} of ${this.height} rows`);
