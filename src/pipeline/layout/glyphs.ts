@@ -392,7 +392,9 @@ function outlinePieces(outline: Uint8Array, w: number, h: number): Component[] {
 
 /**
  * Adds to `kept` every candidate within LINK_GLYPHS glyph sizes of a kept component, until none is
- * left to add. Candidates are few (text-sized ink near the lettering), so pairs are compared directly.
+ * left to add. On a pattern or texture the candidates are many (every dot of the tone is text-sized),
+ * so they are filed in a grid of cells, each in the cells its box grown by the reach meets: a kept
+ * component asks only the cells its own box meets.
  */
 function linkNeighbours(
 	components: Component[],
@@ -401,20 +403,46 @@ function linkNeighbours(
 	glyphSize: number,
 ): void {
 	const reach = linkReach(glyphSize);
-	const waiting = components.map((_, k) => k).filter((k) => !kept[k] && candidate(k));
-	let frontier = components.map((_, k) => k).filter((k) => kept[k]);
-	while (frontier.length > 0 && waiting.length > 0) {
-		const next: number[] = [];
-		for (let i = waiting.length - 1; i >= 0; i--) {
-			const c = components[waiting[i]!]!;
-			if (!frontier.some((k) => gap(c, components[k]!) <= reach)) continue;
-			kept[waiting[i]!] = true;
-			next.push(waiting[i]!);
-			waiting.splice(i, 1);
+	const cell = Math.max(LINK_CELL_MIN, Math.ceil(2 * reach));
+	let columns = 1;
+	for (const c of components) columns = Math.max(columns, Math.floor((c.x1 + reach) / cell) + 1);
+	const cells = new Map<number, number[]>();
+	const waiting = new Uint8Array(components.length);
+	const queue: number[] = [];
+	for (const [k, c] of components.entries()) {
+		if (kept[k]) {
+			queue.push(k);
+			continue;
 		}
-		frontier = next;
+		if (!candidate(k)) continue;
+		waiting[k] = 1;
+		const [cx0, cx1] = [Math.max(0, Math.floor((c.x0 - reach) / cell)), Math.floor((c.x1 + reach) / cell)];
+		for (let cy = Math.max(0, Math.floor((c.y0 - reach) / cell)); cy <= Math.floor((c.y1 + reach) / cell); cy++) {
+			for (let cx = cx0; cx <= cx1; cx++) {
+				const key = cy * columns + cx;
+				const list = cells.get(key);
+				if (list) list.push(k);
+				else cells.set(key, [k]);
+			}
+		}
+	}
+	while (queue.length > 0) {
+		const f = components[queue.pop()!]!;
+		for (let cy = Math.floor(f.y0 / cell); cy <= Math.floor(f.y1 / cell); cy++) {
+			for (let cx = Math.floor(f.x0 / cell); cx <= Math.floor(f.x1 / cell); cx++) {
+				for (const k of cells.get(cy * columns + cx) ?? []) {
+					if (!waiting[k] || gap(components[k]!, f) > reach) continue;
+					waiting[k] = 0;
+					kept[k] = true;
+					queue.push(k);
+				}
+			}
+		}
 	}
 }
+
+/** Smallest side (px) of linkNeighbours' grid cells. */
+const LINK_CELL_MIN = 8;
 
 /** How far (px) from the lettering a component joins it, for glyphs of this size. */
 export function linkReach(glyphSize: number): number {
