@@ -333,7 +333,11 @@ export function glyphsAround(
 	const inBox = components.map((c, k) => usable[k]! && mostlyIn(c, readerBox));
 	const glyphSize = Math.min(maxGlyph, sizeOf(components.filter((_, k) => inBox[k])));
 	const kept = components.map((c, k) => inBox[k]! && textSized(c, glyphSize, vertical));
-	linkNeighbours(components, kept, (k) => usable[k]! && textSized(components[k]!, glyphSize, vertical), glyphSize);
+	const candidate = (k: number) => usable[k]! && textSized(components[k]!, glyphSize, vertical);
+	linkNeighbours(components, kept, candidate, glyphSize);
+	// On texture the glyphs are those of the ink's colour: lines of it across the lettering found, set
+	// at its size along the same stretch, are the block's other lines, however wide its leading.
+	if (ink.colour) linkLines(components, kept, candidate, glyphSize, vertical);
 	const glyphs = assemble(labels, kept, components, ink, w, h, outline, glyphSize);
 	const reach = linkReach(glyphSize);
 	const nearSide = (c: Component, d: number) =>
@@ -443,6 +447,56 @@ function linkNeighbours(
 
 /** Smallest side (px) of linkNeighbours' grid cells. */
 const LINK_CELL_MIN = 8;
+
+/** Glyph sizes across the lines between one line and the next, at most: a wide leading. */
+const LINE_GAP_GLYPHS = 1;
+/** Glyphs, at least, a line across the lettering holds (a stray mark of the ink's colour is one). */
+const LINE_GLYPHS = 2;
+/** Share of the glyph size a line's tallest glyph reaches across the lines, at least: specks are no line. */
+const LINE_HEIGHT = 0.6;
+
+/**
+ * Adds to `kept`, line by line, the candidates lying across the lines from the kept lettering (above
+ * and below it, or beside it for columns) within LINE_GAP_GLYPHS glyph sizes, along the stretch it
+ * spans: when they make a line of LINE_GLYPHS glyphs or more, one at least as tall as lettering,
+ * they are its next line, and the glyphs linked to them (linkNeighbours) join it too.
+ */
+function linkLines(
+	components: Component[],
+	kept: boolean[],
+	candidate: (k: number) => boolean,
+	glyphSize: number,
+	vertical: boolean,
+): void {
+	const across = (c: Box): [number, number] => (vertical ? [c.x0, c.x1] : [c.y0, c.y1]);
+	const along = (c: Box): [number, number] => (vertical ? [c.y0, c.y1] : [c.x0, c.x1]);
+	const reach = LINE_GAP_GLYPHS * glyphSize;
+	for (let added = true; added; ) {
+		added = false;
+		const held = components.filter((_, k) => kept[k]);
+		if (held.length === 0) return;
+		const bounds = held.reduce<Box>((b, c) => union(b, c), held[0]!);
+		const [a0, a1] = across(bounds);
+		const [l0, l1] = along(bounds);
+		for (const before of [true, false]) {
+			const line = components.flatMap((c, k) => {
+				if (kept[k] || !candidate(k)) return [];
+				const [c0, c1] = across(c);
+				const [d0, d1] = along(c);
+				const gapAcross = before ? a0 - c1 : c0 - a1;
+				return gapAcross > 0 && gapAcross <= reach && d1 > l0 - glyphSize && d0 < l1 + glyphSize ? [k] : [];
+			});
+			const tallest = line.reduce(
+				(most, k) => Math.max(most, across(components[k]!)[1] - across(components[k]!)[0]),
+				0,
+			);
+			if (line.length < LINE_GLYPHS || tallest < LINE_HEIGHT * glyphSize) continue;
+			for (const k of line) kept[k] = true;
+			linkNeighbours(components, kept, candidate, glyphSize);
+			added = true;
+		}
+	}
+}
 
 /** How far (px) from the lettering a component joins it, for glyphs of this size. */
 export function linkReach(glyphSize: number): number {
