@@ -85,10 +85,12 @@ export function glyphsInContainer(
 	const insideBackground = withCounters(inside, background, bounds, strongInk, ink, w, h, lettered, reach);
 	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
 	// A drawn outline is kept whole (findOutline's `closed`) around a shape room for lettering, or a
-	// rectangular panel whatever its size (the reader's box, run past a small panel, may be as large
-	// as it: its straight sides still tell strokes fitted against the border from it); in a pocket of
-	// a pattern no larger than a glyph or two, the "outline" is the pattern the glyph crosses.
-	const drawn = insideArea >= DRAWN_EMS * em * em || panelSides(insideBackground, w, h) !== undefined;
+	// rectangular panel half that size (the reader's box, run past a small panel, may be as large as
+	// it: its straight sides still tell strokes fitted against the border from it); in a pocket of a
+	// pattern no larger than a glyph or two, the "outline" is the pattern the glyph crosses (a
+	// screentone's grid leaves rectangular pockets too).
+	const drawn =
+		insideArea >= DRAWN_EMS * em * em || (insideArea >= em * em && panelSides(insideBackground, w, h) !== undefined);
 	const outline = findOutline(strongInk, w, h, insideBackground, strokeBox, em, drawn);
 	const labels = new Int32Array(n);
 	const seeds = outline ? without(strongInk, outline) : strongInk;
