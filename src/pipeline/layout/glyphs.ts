@@ -15,8 +15,9 @@ import { clipBox, grow, intersects, union, within } from "../patch";
 import type { Box, Patch } from "../types";
 import { type Component, labelComponents } from "./components";
 import type { InkScore } from "./ink";
-import { boundingBox, fillHolesInBounds, growInto, without } from "./masks";
+import { boundingBox, fillHolesInBounds, growInto, strokeWidth, without } from "./masks";
 import { findOutline, insideAround } from "./outline";
+import { panelSides } from "./panel-sides";
 import type { HeldBalloon } from "./shelves";
 
 export type { Component } from "./components";
@@ -78,11 +79,18 @@ export function glyphsInContainer(
 	// balloon's inside: taken for the world beyond, they would make the glyph a blot of outline.
 	// Looked for all over the shape, not only where the reader's box is: a box moved off a line
 	// fitted tight to the outline would leave that line's glyphs at the outline for outline.
-	const insideBackground = withCounters(inside, background, bounds, strongInk, ink, w, h, lettered);
+	// A counter lies a stroke from the paper; 2·area/boundary reads short strokes thin (their ends
+	// count as boundary), so a pixel more than the stroke rounded, past the pixel it is measured from.
+	const reach = Math.max(COUNTER_REACH, Math.round(strokeWidth(strongInk, w, strokeBox)) + 2);
+	const insideBackground = withCounters(inside, background, bounds, strongInk, ink, w, h, lettered, reach);
 	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
-	// A drawn outline is kept whole (findOutline's `closed`) around a shape room for lettering; in a
-	// pocket of a pattern no larger than a glyph or two, the "outline" is the pattern the glyph crosses.
-	const drawn = insideArea >= DRAWN_EMS * em * em;
+	// A drawn outline is kept whole (findOutline's `closed`) around a shape room for lettering, or a
+	// rectangular panel half that size (the reader's box, run past a small panel, may be as large as
+	// it: its straight sides still tell strokes fitted against the border from it); in a pocket of a
+	// pattern no larger than a glyph or two, the "outline" is the pattern the glyph crosses (a
+	// screentone's grid leaves rectangular pockets too).
+	const drawn =
+		insideArea >= DRAWN_EMS * em * em || (insideArea >= em * em && panelSides(insideBackground, w, h) !== undefined);
 	const outline = findOutline(strongInk, w, h, insideBackground, strokeBox, em, drawn);
 	const labels = new Int32Array(n);
 	const seeds = outline ? without(strongInk, outline) : strongInk;
@@ -146,7 +154,7 @@ function splitInside(
 
 /**
  * The inside's background with the counters of glyphs that touch the outline: pockets within the
- * inside's bounds, reaching to within a stroke of the inside or of a counter already found (a
+ * inside's bounds, reaching to within `reach` (a stroke) of the inside or of a counter already found (a
  * glyph's counter may lie in another's pocket: the halves of 友's 又 in a corner). Where the
  * lettering is known to lie (`lettered`), any pocket; elsewhere, where a box moved off a line
  * fitted tight to the outline did not reach, only pockets of the container's paper: most of their
@@ -164,6 +172,7 @@ function withCounters(
 	w: number,
 	h: number,
 	lettered: Box,
+	reach: number,
 ): Uint8Array {
 	if (!bounds) return insideBackground;
 	const area = {
@@ -214,7 +223,7 @@ function withCounters(
 	for (let round = 0; round < COUNTER_DEPTH && waiting.length > 0; round++) {
 		// Only the pixels of counters not yet taken are asked whether they are near: a square around
 		// each, until one is, rather than a dilation of the whole area (most of it the inside) a round.
-		const added = waiting.filter((k) => nearPocket(labels, pockets[k]!, k + 1, reached, aw, ah));
+		const added = waiting.filter((k) => nearPocket(labels, pockets[k]!, k + 1, reached, aw, ah, reach));
 		if (added.length === 0) break;
 		for (const k of added) {
 			taken[k] = 1;
@@ -234,7 +243,7 @@ function withCounters(
 	return insideBackground;
 }
 
-/** Whether a pixel labelled `label` (within its pocket's bounds) is within COUNTER_REACH of `reached`. */
+/** Whether a pixel labelled `label` (within its pocket's bounds) is within `reach` of `reached`. */
 function nearPocket(
 	labels: Int32Array,
 	pocket: Box,
@@ -242,10 +251,11 @@ function nearPocket(
 	reached: Uint8Array,
 	w: number,
 	h: number,
+	reach: number,
 ): boolean {
 	for (let y = pocket.y0; y < pocket.y1; y++)
 		for (let x = pocket.x0; x < pocket.x1; x++)
-			if (labels[y * w + x] === label && nearSet(reached, w, h, x, y, COUNTER_REACH)) return true;
+			if (labels[y * w + x] === label && nearSet(reached, w, h, x, y, reach)) return true;
 	return false;
 }
 
@@ -261,7 +271,7 @@ function nearSet(mask: Uint8Array, w: number, h: number, x: number, y: number, r
 
 /** Margin (px) around the inside's bounds within which counters are looked for: a pocket reaching it leaks out. */
 const COUNTER_MARGIN = 16;
-/** How far from the inside (px) a glyph's counter may lie: a stroke's width. */
+/** How far from the inside (px) a glyph's counter may lie, at least: a thin stroke's width (heavier lettering, its own). */
 const COUNTER_REACH = 4;
 /** Fewest pixels of a pocket told by its colour: a speck's few pixels say nothing of it. */
 const MIN_POCKET = 9;
