@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import type { TextBlock, TranslatedRegion } from "../../src/pipeline/types";
+import { layOut } from "../support/lay-out";
+import { Page } from "./page";
+
+/**
+ * What a region's lettering is decides where its translation goes, not the reader's box: a box that
+ * holds a balloon whole and a caption on the page beside it (the reader merged them) gives the
+ * balloon its text and the caption its own, each erased and set where its lettering was.
+ */
+
+function translations(blocks: TextBlock[]) {
+	return blocks.map((b) => b.translation).sort();
+}
+
+describe("lettering goes to the block that owns it", () => {
+	it("erases and translates a caption on the page that the reader merged with a balloon, without per-line boxes", () => {
+		const page = new Page(420, 260);
+		page.balloon(150, 80, 90, 45);
+		page.write(["HELLO", "THERE"], 120, 56, 3);
+		const below = page.write(["HOT SALE"], 136, 190, 3);
+		const region: TranslatedRegion = {
+			id: 0,
+			text: "HELLO THERE\nHOT SALE",
+			box: { x0: 50, y0: 25, x1: 300, y1: 225 },
+			vertical: false,
+			translation: "Bonjour vous Soldes",
+		};
+		const erased = page.copy();
+		const { blocks } = layOut(erased, [region], "manga");
+		expect(page.lettersLeft(erased)).toBe(0);
+		expect(translations(blocks)).toEqual(["Bonjour vous", "Soldes"]);
+		const caption = blocks.find((b) => b.translation === "Soldes")!;
+		expect(caption.container.kind).toBe("free");
+		expect(caption.textBox).toEqual(below.box);
+		expect(page.artChanged(erased)).toBe(0);
+	});
+});
