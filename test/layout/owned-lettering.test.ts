@@ -6,7 +6,9 @@ import { Page } from "./page";
 /**
  * What a region's lettering is decides where its translation goes, not the reader's box: a box that
  * holds a balloon whole and a caption on the page beside it (the reader merged them) gives the
- * balloon its text and the caption its own, each erased and set where its lettering was.
+ * balloon its text and the caption its own, each erased and set where its lettering was. A text
+ * over two balloons written without spaces, a single word, is cut between characters (Japanese and
+ * Chinese lines break there): each balloon holds a part, none is erased and left empty.
  */
 
 function translations(blocks: TextBlock[]) {
@@ -34,5 +36,27 @@ describe("lettering goes to the block that owns it", () => {
 		expect(caption.container.kind).toBe("free");
 		expect(caption.textBox).toEqual(below.box);
 		expect(page.artChanged(erased)).toBe(0);
+	});
+
+	it("cuts a translation of one word without spaces between the two balloons the reader read as one", () => {
+		const page = new Page(420, 200);
+		page.balloon(100, 90, 70, 42);
+		page.balloon(310, 90, 70, 42);
+		page.write(["HELLO"], 71, 80, 3);
+		page.write(["THERE"], 281, 80, 3);
+		const region: TranslatedRegion = {
+			id: 0,
+			text: "HELLO\nTHERE",
+			box: { x0: 40, y0: 60, x1: 370, y1: 120 },
+			vertical: false,
+			translation: "こんにちは",
+		};
+		const erased = page.copy();
+		const { blocks } = layOut(erased, [region], "manga");
+		expect(page.lettersLeft(erased)).toBe(0);
+		expect(blocks.map((b) => b.text)).toEqual(["HELLO", "THERE"]);
+		const parts = blocks.map((b) => b.translation);
+		expect(parts.every((t) => t !== "")).toBe(true);
+		expect(parts.join("")).toBe("こんにちは");
 	});
 });
