@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TextBlock, TranslatedRegion } from "../../src/pipeline/types";
+import type { Box, TextBlock, TranslatedRegion } from "../../src/pipeline/types";
 import { layOut } from "../support/lay-out";
 import { Page } from "./page";
 
@@ -8,7 +8,9 @@ import { Page } from "./page";
  * holds a balloon whole and a caption on the page beside it (the reader merged them) gives the
  * balloon its text and the caption its own, each erased and set where its lettering was. A text
  * over two balloons written without spaces, a single word, is cut between characters (Japanese and
- * Chinese lines break there): each balloon holds a part, none is erased and left empty.
+ * Chinese lines break there): each balloon holds a part, none is erased and left empty. A box
+ * the reader moved off one of two panels it merged still gives that panel its text, its lettering
+ * fitted tight to the panel's border as well.
  */
 
 function translations(blocks: TextBlock[]) {
@@ -58,5 +60,29 @@ describe("lettering goes to the block that owns it", () => {
 		const parts = blocks.map((b) => b.translation);
 		expect(parts.every((t) => t !== "")).toBe(true);
 		expect(parts.join("")).toBe("こんにちは");
+	});
+
+	it("gives the panel a merged box missed its own text, the lettering touching the panel's border", () => {
+		const page = new Page(420, 300, [242, 242, 238, 255]);
+		const top = page.write(["HOT SALE"], 100, 40, 4);
+		const bottom = page.write(["NEW STORE"], 60, 200, 4);
+		const around = (b: Box): Box => ({ x0: b.x0 - 4, y0: b.y0 - 4, x1: b.x1 + 4, y1: b.y1 + 4 });
+		page.panel(around(top.box), [255, 255, 255, 255], 3);
+		page.panel(around(bottom.box), [255, 255, 255, 255], 3);
+		// The panels were drawn over the lettering's edge: written again on top.
+		page.write(["HOT SALE"], 100, 40, 4);
+		page.write(["NEW STORE"], 60, 200, 4);
+		const region: TranslatedRegion = {
+			id: 0,
+			text: "HOT SALE\nNEW STORE",
+			box: { x0: bottom.box.x0 + 40, y0: top.box.y1 + 12, x1: bottom.box.x1 + 60, y1: bottom.box.y1 + 6 },
+			vertical: false,
+			translation: "Soldes\nNouveau magasin",
+		};
+		const erased = page.copy();
+		const { blocks } = layOut(erased, [region], "manga");
+		expect(page.lettersLeft(erased)).toBe(0);
+		expect(blocks.map((b) => b.translation)).toEqual(["Soldes", "Nouveau magasin"]);
+		expect(blocks[0]!.container.box.y1).toBeLessThan(bottom.box.y0);
 	});
 });
