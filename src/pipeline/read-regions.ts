@@ -14,8 +14,6 @@ export type PlacedRegion = Omit<TextRegion, "id"> & { translation?: string };
 const MIN_SIDE_PX = 2;
 /** Two boxes overlapping this much (of the smaller one) with the same text are one region. */
 const SAME_TEXT_OVERLAP = 0.6;
-/** Overlapping this much (intersection over union), two boxes are one region whatever was read. */
-const SAME_BOX_IOU = 0.8;
 /** A region holding this much of each of two or more regions read apart holds them all. */
 const HELD_APART = 0.6;
 
@@ -58,8 +56,10 @@ function toPixels(box: UnitBox, window: Window, image: { width: number; height: 
 
 /**
  * Regions of all windows in reading order (window by window, each in the model's order),
- * duplicates dropped: of two copies the larger box stays, since the smaller one is
- * usually a balloon cut by a tile edge. A region that holds two or more regions another
+ * duplicates dropped: of two copies the fuller reading stays (the other is usually a balloon
+ * cut by a tile edge), of two as full the larger box. Two different texts read from nearly one
+ * place both stay: dropping one would lose its reading, and the layout stage joins regions in one
+ * container, a repeated reading there dropped. A region that holds two or more regions another
  * window read apart is a reading of neighbours as one (a crop loses the space between them):
  * the readings apart stay.
  */
@@ -80,7 +80,7 @@ export function mergeRegions(perWindow: PlacedRegion[][]): PlacedRegion[] {
 			const a = all[i] as PlacedRegion;
 			const b = all[j] as PlacedRegion;
 			if (dropped.has(j) || !sameRegion(a, b)) continue;
-			dropped.add(area(a.box) >= area(b.box) ? j : i);
+			dropped.add(fuller(a, b) ? j : i);
 		}
 	}
 	return all.filter((_, i) => !dropped.has(i));
@@ -89,11 +89,17 @@ export function mergeRegions(perWindow: PlacedRegion[][]): PlacedRegion[] {
 function sameRegion(a: PlacedRegion, b: PlacedRegion): boolean {
 	const inter = intersection(a.box, b.box);
 	if (inter === 0) return false;
-	if (inter / (area(a.box) + area(b.box) - inter) >= SAME_BOX_IOU) return true;
 	const ta = normalized(a.text);
 	const tb = normalized(b.text);
+	// Boxes however alike are one region only when one reading holds the other.
 	const related = ta.includes(tb) || tb.includes(ta);
 	return related && inter / Math.min(area(a.box), area(b.box)) >= SAME_TEXT_OVERLAP;
+}
+
+/** Whether `a` is the copy to keep of two readings of one region: the longer text, else the larger box. */
+function fuller(a: PlacedRegion, b: PlacedRegion): boolean {
+	const [la, lb] = [[...normalized(a.text)].length, [...normalized(b.text)].length];
+	return la !== lb ? la > lb : area(a.box) >= area(b.box);
 }
 
 function normalized(text: string): string {

@@ -36,6 +36,11 @@ describe("sharing a merged region's text out between its containers", () => {
 		expect(splitByShares("鳥だ！飛行機だ！", [1, 1])).toEqual(["鳥だ！", "飛行機だ！"]);
 	});
 
+	it("cuts one word written without spaces between characters, no part starting with a small kana", () => {
+		expect(splitByShares("ありがとう", [1, 1])).toEqual(["あり", "がとう"]);
+		expect(splitByShares("ちょっと", [1, 1])).toEqual(["ちょっ", "と"]);
+	});
+
 	it("gives the whole text to one part when there is only one, or nothing to share", () => {
 		expect(splitByShares("All of it.", [5])).toEqual(["All of it."]);
 		expect(splitByShares("", [1, 1])).toEqual(["", ""]);

@@ -177,6 +177,20 @@ describe("placing and merging", () => {
 		expect(mergeRegions([[cut], [whole, other]])).toEqual([whole, other]);
 	});
 
+	it("keeps the fuller reading of one balloon read twice, though the cut copy's box is the larger", () => {
+		const cut = { text: "また明日", box: { x0: 98, y0: 2496, x1: 304, y1: 2684 }, vertical: false };
+		const whole = { text: "また明日ね！", box: { x0: 100, y0: 2500, x1: 300, y1: 2680 }, vertical: false };
+		expect(mergeRegions([[cut], [whole]])).toEqual([whole]);
+		expect(mergeRegions([[whole], [cut]])).toEqual([whole]);
+	});
+
+	it("keeps both readings when two different texts were read from nearly the same box", () => {
+		// The lower tile's edge cut the balloon's first line off and read its last.
+		const first = { text: "また明日", box: { x0: 100, y0: 2500, x1: 300, y1: 2680 }, vertical: false };
+		const last = { text: "うん、さよなら", box: { x0: 102, y0: 2504, x1: 300, y1: 2690 }, vertical: false };
+		expect(mergeRegions([[first], [last]])).toEqual([first, last]);
+	});
+
 	it("keeps two balloons one tile read apart when the other read them as one", () => {
 		const left = { text: "IT'S ONLY ME, SARGE!", box: { x0: 118, y0: 676, x1: 281, y1: 722 }, vertical: false };
 		const right = { text: "THE MAP IS GONE!", box: { x0: 542, y0: 681, x1: 759, y1: 757 }, vertical: false };

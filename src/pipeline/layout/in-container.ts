@@ -186,7 +186,8 @@ function apart(crop: Patch, a: Box, b: Box, colour: number[]): boolean {
 /**
  * The container beside the box holding the rest of a region's text (neighbour.ts), its lettering
  * found as if the reader had boxed it and read the characters `own` (`ownGlyphs` found) does not
- * hold; with room all round it, as a balloon or a label leaves.
+ * hold; with room all round it, as a balloon or a label leaves, or, fitted tight to it, the
+ * shape ending in one ink all round (outlined: a panel's border and the glyphs touching it).
  */
 function restBeside(
 	crop: Patch,
@@ -200,7 +201,8 @@ function restBeside(
 	const rest = textBeyond(region.text, ownGlyphs);
 	for (const { shape, bg } of shapesBeside(crop, search, readerBox, own.container.box, claimed, FLOOD_TOLERANCE)) {
 		const inside = inShape(crop, region, search, shape.enclosed, bg, shape, rest);
-		if (inside && surrounds(shape.box, inside.finding.textBox)) return inside.finding;
+		if (inside && (surrounds(shape.box, inside.finding.textBox) || outlined(crop, shape, colourOf(bg))))
+			return inside.finding;
 	}
 	return undefined;
 }

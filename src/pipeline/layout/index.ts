@@ -17,7 +17,7 @@
  */
 
 import type { Mode } from "../../request/options";
-import { area, clipBox, cutPatch, grow, overlap, toPatchBox, union } from "../patch";
+import { area, clipBox, cutPatch, distance, grow, overlap, toPatchBox, union } from "../patch";
 import type { Box, Container, Patch, Rgb, TextBlock, TranslatedRegion } from "../types";
 import { findAround } from "./around";
 import { type Background, boxColours, colourOf, fitBackground, paperColours, predict } from "./background";
@@ -136,6 +136,11 @@ export function layoutCrop(
 			continue;
 		}
 		const { beside } = ownedElsewhere(region, readerBox, boxes, containers);
+		const apart = held.length === 1 ? besideHeld(crop, entry, held[0]!.container, boxes, containers) : undefined;
+		if (apart) {
+			findings.push(...apart.map((f) => ({ ...f, part: part + f.part })));
+			continue;
+		}
 		const tried = held.map((h) =>
 			findAround(crop, region, search, h.readerBox, bg, h.padded, beside(h.readerBox), colour, h.container),
 		);
@@ -181,6 +186,58 @@ interface OpenRegion {
 	/** Containers the box holds whole, each with the part of the box its lettering is looked for in. */
 	held?: { container: Container; readerBox: Box; padded: Box }[];
 }
+
+/**
+ * A box holding a container whole and lettering on the page beside it (the reader merged a balloon
+ * and a caption, without per-line boxes): the lettering each holds decides what is whose, not the
+ * box. The widest strip of the box outside the container (its outline's margin aside) is looked at
+ * as free lettering, taking no glyph that reaches the container; when lettering is found there and
+ * in the container (looked for within it only), each gets its share of the text by the characters
+ * its lettering holds (shareOut). Undefined when the strip holds no lettering: the container then
+ * takes the region whole, as before.
+ */
+function besideHeld(
+	crop: Patch,
+	{ region, search, readerBox, bg, colour }: OpenRegion,
+	container: Container,
+	boxes: { id: number; box: Box }[],
+	containers: Finding[],
+): Finding[] | undefined {
+	const margin = grow(container.box, HELD_MARGIN);
+	const strips = [
+		{ ...readerBox, y1: Math.min(readerBox.y1, margin.y0) },
+		{ ...readerBox, y0: Math.max(readerBox.y0, margin.y1) },
+		{ ...readerBox, x1: Math.min(readerBox.x1, margin.x0) },
+		{ ...readerBox, x0: Math.max(readerBox.x0, margin.x1) },
+	].filter((s) => Math.min(s.x1 - s.x0, s.y1 - s.y0) >= MIN_STRIP);
+	const strip = strips.sort((a, b) => area(b) - area(a))[0];
+	if (!strip) return undefined;
+	const reachesContainer = (c: Box) => overlap(c, margin) > 0;
+	const stripOwned = ownedElsewhere(region, strip, boxes, containers).beside(strip);
+	const at = measuredAt(crop, strip, search);
+	const owned = (c: Box) => reachesContainer(c) || stripOwned(c);
+	// A caption is a line or two of a strip the box's error made tall: any lettering there, looked
+	// for again from its own box, as a reader boxing it alone would ask (a stray mark is not text).
+	const probed = findAround(crop, region, search, strip, at.bg, at.padded, owned, at.colour, undefined, true);
+	if (!probed.lettering) return undefined;
+	const lettered = clipBox(grow(probed.textBox, 2), search);
+	const near = measuredAt(crop, lettered, search);
+	const free = findAround(crop, region, search, lettered, near.bg, near.padded, owned, near.colour);
+	// Lettering a line's height or more from the container is the page's; nearer, it is the rest of a
+	// tight balloon the container is a piece of (its glyphs cut the paper), and the balloon takes it.
+	if (!free.lettering || distance(free.textBox, container.box) < Math.max(MIN_STRIP, free.measures.sourceSize))
+		return undefined;
+	const inside = clipBox(readerBox, margin);
+	const insideOwned = ownedElsewhere(region, inside, boxes, containers).beside(inside);
+	const ownedHere = (c: Box) => insideOwned(c) || overlap(c, free.textBox) >= 0.5 * area(c);
+	const held = findAround(crop, region, search, inside, bg, paddedBox(inside, search), ownedHere, colour, container);
+	if (!held.lettering) return undefined;
+	const { lines: _byLettering, ...read } = region;
+	return shareOut(read, [{ ...held, container, closed: true }, free]).found;
+}
+
+/** Thickness (px) of a strip of the box beside a container held, at least, to be looked at for lettering: a line of small print. */
+const MIN_STRIP = 12;
 
 /**
  * What free lettering looked for from the region's box leaves to others: glyphs (their boxes, image

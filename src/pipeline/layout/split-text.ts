@@ -22,12 +22,17 @@ export function joinTexts(parts: string[]): string {
 /** Where a text may be cut, and how well a cut there reads (sentence ends best). */
 const SENTENCE_END = /[.!?。！？…」』)）]/u;
 const CLAUSE_END = /[,、，;；:：]/u;
-const BONUS = { sentence: 0.25, line: 0.25, clause: 0.15, space: 0.05, word: 0 };
+const BONUS = { sentence: 0.25, line: 0.25, clause: 0.15, space: 0.05, word: 0, character: -0.25 };
+/** Kana a Japanese line never starts with (small kana, the long vowel mark, the wave dash). */
+const NO_LINE_START = /[ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶー〜]/u;
 
 /**
  * The text cut into `shares.length` consecutive parts of about those shares of its length: each cut
  * at the nearest sentence end, else clause mark, else space (word boundary in scripts written
- * without spaces), a nearer cut winning over a better one only when the better one is far off.
+ * without spaces), a nearer cut winning over a better one only when the better one is far off. In
+ * scripts written without spaces a cut may fall between any two characters, as their lines break,
+ * when no word boundary is near: a single word over two balloons is cut rather than one balloon
+ * erased and left empty.
  */
 export function splitByShares(text: string, shares: number[]): string[] {
 	const pieces = [...graphemes.segment(text)].map((s) => s.segment);
@@ -46,7 +51,9 @@ export function splitByShares(text: string, shares: number[]): string[] {
 		if (before === "\n" || after === "\n") return BONUS.line;
 		if (CLAUSE_END.test(before)) return BONUS.clause;
 		if (/\s/u.test(after) || /\s/u.test(before)) return BONUS.space;
-		return wordStarts?.has(i) ? BONUS.word : undefined;
+		if (wordStarts?.has(i)) return BONUS.word;
+		const between = NO_SPACE_SCRIPTS.test(before) && NO_SPACE_SCRIPTS.test(after) && !NO_LINE_START.test(after);
+		return between ? BONUS.character : undefined;
 	};
 	const cuts: number[] = [];
 	let share = 0;
