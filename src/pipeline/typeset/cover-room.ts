@@ -6,8 +6,10 @@
  * at the edge of the room of a block set on erased lettering, and at the edge of lettering kept.
  * Lettering set straight on the art is the exception: its room is only its erased lettering with a
  * margin round it, and a caption read in two pieces, one found in the pixels and one covered, has
- * the covered piece's last glyphs in that margin ("re" of "are" left beside the panel). There the
- * cover runs on to the erased lettering itself, and the other block's room gives way to it.
+ * the covered piece's last glyphs in that margin ("re" of "are" left beside the panel). There, along
+ * the cover's line, the cover runs on to the erased lettering itself, and the other block's room
+ * gives way to it; above or below the line the margin stays the other block's (nothing of the
+ * cover's line lies in it, and its translation would lose the room it is set in).
  */
 import { intersects } from "../patch";
 import type { Box, TextBlock } from "../types";
@@ -29,7 +31,8 @@ export function coverRoom(own: Roomed, others: Roomed[]): Box {
 		const [lo, hi] = sides(apart.axis);
 		const b = other.block.textBox;
 		// Where the other block begins: halfway to a cover, at erased lettering on the art, else at its room.
-		const bound = other.block.treatment === "cover" ? undefined : givesWay(other.block) ? b : other.room;
+		const cover = other.block.treatment === "cover";
+		const bound = cover ? undefined : givesWay(other.block, own.block, apart.axis) ? b : other.room;
 		if (apart.after) reach = { ...reach, [hi]: Math.min(reach[hi], bound ? bound[lo] : (a[hi] + b[lo]) / 2) };
 		else reach = { ...reach, [lo]: Math.max(reach[lo], bound ? bound[hi] : (b[hi] + a[lo]) / 2) };
 	}
@@ -41,12 +44,11 @@ export function coverRoom(own: Roomed, others: Roomed[]): Box {
  * (`covers`, each as coverRoom gave it) reach into it: a cover runs on to its lettering.
  */
 export function roomBesideCovers(own: Roomed, covers: Roomed[]): Box {
-	if (!givesWay(own.block)) return own.room;
 	let room = own.room;
 	for (const cover of covers) {
 		if (!intersects(room, cover.room)) continue;
 		const apart = apartAxis(own.block.textBox, cover.block.textBox);
-		if (!apart) continue;
+		if (!apart || !givesWay(own.block, cover.block, apart.axis)) continue;
 		const [lo, hi] = sides(apart.axis);
 		if (apart.after) room = { ...room, [hi]: Math.min(room[hi], cover.room[lo]) };
 		else room = { ...room, [lo]: Math.max(room[lo], cover.room[hi]) };
@@ -54,9 +56,17 @@ export function roomBesideCovers(own: Roomed, covers: Roomed[]): Box {
 	return room;
 }
 
-/** A block whose room is its erased lettering and a margin of the art round it (no container of its own). */
-function givesWay(block: TextBlock): boolean {
-	return block.treatment === "replace" && block.container.kind === "free";
+/**
+ * Whether `block`, lettering erased on the art (its room that lettering and a margin round it, no
+ * container of its own), gives way to `cover`: when the two are pieces of one line, lying apart along
+ * the cover's line (`axis`) and side by side across it. A cover above or below keeps out of its margin.
+ */
+function givesWay(block: TextBlock, cover: TextBlock, axis: "x" | "y"): boolean {
+	if (block.treatment !== "replace" || block.container.kind !== "free") return false;
+	if ((axis === "y") !== cover.vertical) return false;
+	const [lo, hi] = sides(axis === "x" ? "y" : "x");
+	const [a, b] = [block.textBox, cover.textBox];
+	return a[lo] < b[hi] && b[lo] < a[hi];
 }
 
 /**
