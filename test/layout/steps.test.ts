@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stepsFrom, UNREACHED } from "../../src/pipeline/layout/steps";
+import { stepsAcrossInk, stepsFrom, UNREACHED } from "../../src/pipeline/layout/steps";
 
 /** A mask from rows of "#" (set) and "." (unset). */
 function mask(...rows: string[]): Uint8Array {
@@ -36,5 +36,19 @@ describe("stepsFrom", () => {
 		const ink = mask("...#.", "...##", "....#");
 		expect(drawn(stepsFrom(inside, ink, 5, 3), 5)).toEqual(["0001-", "00012", "000-2"]);
 		expect(drawn(stepsFrom(ink, inside, 5, 3), 5)).toEqual(["3210-", "32100", "321-0"]);
+	});
+});
+
+describe("stepsAcrossInk", () => {
+	it("walks through the ink from the inside and from the world beyond as two stepsFrom would", () => {
+		// A balloon's inside on the left, its outline three pixels thick with a stroke against it, the world beyond on the right.
+		const ink = mask("..###.", ".####.", "..###.", "..####", "..###.");
+		const outside = mask("..####", ".#####", "..####", "..####", "..####");
+		const inside = Uint8Array.from(outside, (v) => 1 - v);
+		const beyond = Uint8Array.from(outside, (v, i) => v & (1 - ink[i]!));
+		const { dIn, dOut } = stepsAcrossInk(outside, ink, 6, 5, 2, 3);
+		expect(drawn(dIn, 6)).toEqual(drawn(stepsFrom(inside, ink, 6, 5, { reach: 2 }), 6));
+		expect(drawn(dOut, 6)).toEqual(drawn(stepsFrom(beyond, ink, 6, 5, { fromEdge: true, reach: 3 }), 6));
+		expect(drawn(dIn, 6)).toEqual(["0012--", "0112--", "0012--", "0012--", "0012--"]);
 	});
 });

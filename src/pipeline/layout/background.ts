@@ -1,4 +1,5 @@
 import type { Box, Patch } from "../types";
+import { labelComponents } from "./components";
 import { medianRgba } from "./median";
 import { findRepeats } from "./periodic";
 
@@ -64,7 +65,14 @@ export function fitBackground(patch: Patch, readerBox: Box, lettering?: Uint8Arr
 	const smooth = noise <= 6 && inliers >= 0.5;
 	const inside = lettering ? boxPixels(patch, readerBox).filter((i) => !lettering[i]) : boxPixels(patch, readerBox);
 	const mode = dominantColour(patch.data, inside);
-	if (mode && mode.share >= MOSTLY) {
+	// On texture, a colour filling a third of the box yet rare on two sides of the ring round it, filling
+	// none (a side on paper is all paper; lettering crossed leaves gaps) and in pieces is no background
+	// the box lies on: bold lettering filling its own tight box on a photo, the ring crossing only the
+	// lines the box was cut short of. Taken for the background, the photo in its counters would be
+	// erased as ink.
+	const inkFilled =
+		mode && mode.share >= MOSTLY && !smooth && !lettering && strokesOnly(patch, mode.colour, mode.share);
+	if (mode && mode.share >= MOSTLY && !inkFilled) {
 		// Mostly one colour inside: flat art, unless the ring shows a real slope across the box that
 		// the inside follows too (a ring half on a tight balloon, half on the paper beyond, slopes).
 		const { x0, y0, x1, y1 } = readerBox;
@@ -75,6 +83,44 @@ export function fitBackground(patch: Patch, readerBox: Box, lettering?: Uint8Arr
 	}
 	if (smooth && inliers >= 0.6) return { kind: "gradient", planes, noise };
 	return { kind: "texture", planes, noise };
+}
+
+/** A colour's share of a side of the ring, against its share of the box, below which that side lacks it. */
+const RING_SHARE = 0.25;
+/** Share of a side of the ring a background the box lies on fills, at least, where the side lies on it. */
+const SIDE_FILLED = 0.75;
+/** Share of a colour's pixels inside the ring its largest piece holds, at least, when it is paper. */
+const ONE_PIECE = 0.5;
+
+/**
+ * Whether `colour` (a `boxShare` of the reader's box) is lacking on two sides of the patch's ring (RING
+ * px each) at least, fills none of them, and lies in pieces within it: lettering's strokes.
+ */
+function strokesOnly(patch: Patch, colour: number[], boxShare: number): boolean {
+	const { width: w, height: h, data } = patch;
+	const [r, g, b, a] = colour as [number, number, number, number];
+	const share = (x0: number, y0: number, x1: number, y1: number) => {
+		let near = 0;
+		for (let y = y0; y < y1; y++)
+			for (let x = x0; x < x1; x++) if (offColour(data, (y * w + x) * 4, r, g, b, a) <= FLAT) near++;
+		return near / Math.max(1, (x1 - x0) * (y1 - y0));
+	};
+	const sides = [share(0, 0, w, RING), share(0, h - RING, w, h), share(0, 0, RING, h), share(w - RING, 0, w, h)];
+	if (sides.filter((s) => s < RING_SHARE * boxShare).length < 2 || sides.some((s) => s >= SIDE_FILLED)) return false;
+	// A tight label's paper lacks on every side too, but it is one piece round its lettering; ink is
+	// split in glyphs.
+	const box = { x0: RING, y0: RING, x1: w - RING, y1: h - RING };
+	const bw = box.x1 - box.x0;
+	const member = new Uint8Array(Math.max(0, bw * (box.y1 - box.y0)));
+	let count = 0;
+	for (let y = box.y0; y < box.y1; y++)
+		for (let x = box.x0; x < box.x1; x++)
+			if (offColour(data, (y * w + x) * 4, r, g, b, a) <= FLAT) {
+				member[(y - box.y0) * bw + x - box.x0] = 1;
+				count++;
+			}
+	const pieces = labelComponents(member, bw, box.y1 - box.y0, new Int32Array(member.length));
+	return pieces.reduce((most, p) => Math.max(most, p.area), 0) < ONE_PIECE * count;
 }
 
 /**

@@ -162,7 +162,7 @@ const MAX_RUNS = 1 << 16;
  * the boxes of its lines, which a box cut short to some of them leaves out), most ink first. `area`
  * is the search area (image px, inside the crop). `pieces`: the pieces lettering fitted to a
  * balloon's outline cuts its inside into are joined too, given which way the lettering runs (after
- * the shapes, most ink first).
+ * the shapes, most ink first), and shapes are looked for where `lettered` is as well as the box.
  */
 export function closedShapes(
 	crop: Patch,
@@ -187,32 +187,28 @@ export function closedShapes(
 	const ry0 = Math.max(0, readerBox.y0 - area.y0);
 	const rx1 = Math.min(w, readerBox.x1 - area.x0);
 	const ry1 = Math.min(h, readerBox.y1 - area.y0);
-	const floods = floodsFrom(
-		data,
-		stride,
-		ox,
-		oy,
-		w,
-		h,
-		{ x0: rx0, y0: ry0, x1: rx1, y1: ry1 },
-		labels,
-		colour,
-		tolerance,
-	);
+	const inBox = { x0: rx0, y0: ry0, x1: rx1, y1: ry1 };
+	// The lines' boxes beyond the reader's are flooded too (after the box, their labels following),
+	// for the pieces of one balloon: lettering fitted tight to a panel cuts its paper into a piece per
+	// glyph or two, and of those only the pieces flooded are joined (joinedPieces), the rest of the
+	// line left out of the container, its glyphs taken for its outline.
+	const letteredIn = {
+		x0: Math.max(0, lettered.x0 - area.x0),
+		y0: Math.max(0, lettered.y0 - area.y0),
+		x1: Math.min(w, lettered.x1 - area.x0),
+		y1: Math.min(h, lettered.y1 - area.y0),
+	};
+	const floods: Flood[] = [];
+	const flood = (seeds: Box) => floodsFrom(data, stride, ox, oy, w, h, seeds, labels, colour, tolerance, floods);
 	// More floods than labels: a box over noise, holding no balloon.
-	if (!floods) return [];
+	if (!flood(inBox) || (pieces && !flood(letteredIn))) return [];
 
 	const field: FloodField = {
 		floods,
 		labels,
 		area,
 		w,
-		lettered: {
-			x0: Math.max(0, lettered.x0 - area.x0),
-			y0: Math.max(0, lettered.y0 - area.y0),
-			x1: Math.min(w, lettered.x1 - area.x0),
-			y1: Math.min(h, lettered.y1 - area.y0),
-		},
+		lettered: letteredIn,
 		crop: { data, stride, ox, oy },
 		colour,
 	};
@@ -368,9 +364,9 @@ function shapeOfFloods(field: FloodField, ks: number[], fillLines?: { vertical: 
 }
 
 /**
- * The floods of the colour (RGBA, each channel within `tolerance`) from every pixel of `seeds`,
- * labelled in `labels` (search-area px, `w` by `h`, at (ox, oy) in `data`, `stride` px a row);
- * undefined when there are more than labels. A function of its own, not a closure in closedShapes:
+ * Adds to `floods` the floods of the colour (RGBA, each channel within `tolerance`) from every pixel
+ * of `seeds` not labelled yet, labelled in `labels` (search-area px, `w` by `h`, at (ox, oy) in `data`,
+ * `stride` px a row); false when there are more than labels. A function of its own, not a closure in closedShapes:
  * its loop visits every pixel of every balloon, and reads its arrays and bounds as locals.
  */
 function floodsFrom(
@@ -384,17 +380,17 @@ function floodsFrom(
 	labels: Uint16Array,
 	colour: number[],
 	tolerance: number,
-): Flood[] | undefined {
+	floods: Flood[],
+): boolean {
 	const [r, g, b, a] = colour as [number, number, number, number];
 	const { x0: rx0, y0: ry0, x1: rx1, y1: ry1 } = seeds;
 	const stack: number[] = [];
-	const floods: Flood[] = [];
 	for (let sy = ry0; sy < ry1; sy++) {
 		for (let sx = rx0; sx < rx1; sx++) {
 			const start = sy * w + sx;
 			if (labels[start] !== 0) continue;
 			const label = floods.length + 1;
-			if (label >= NOT_BACKGROUND) return undefined;
+			if (label >= NOT_BACKGROUND) return false;
 			if (!matches(data, ((oy + sy) * stride + ox + sx) * 4, r, g, b, a, tolerance)) {
 				labels[start] = NOT_BACKGROUND;
 				continue;
@@ -486,7 +482,7 @@ function floodsFrom(
 			stack.length = 0;
 		}
 	}
-	return floods;
+	return true;
 }
 
 /**

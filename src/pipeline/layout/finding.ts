@@ -2,11 +2,11 @@
  * What layout found for one reader region in the pixels, before regions are grouped into blocks:
  * its container, its lettering (for the erase stage) and what the lettering measures.
  */
-import { clipBox, cutPatch, toImageBox, toPatchBox } from "../patch";
+import { clipBox, cutPatch, grow, toImageBox, toPatchBox } from "../patch";
 import type { Box, Container, Patch, Rgb, TextBlock, TranslatedRegion } from "../types";
 import { type Background, fitBackground, shiftBackground } from "./background";
 import type { Glyphs } from "./glyphs";
-import { dilate, reframe, without } from "./masks";
+import { dilate, reframe } from "./masks";
 import { letteringColour, letteringSize, lineAlignment, looksBold, medianColour } from "./measure";
 import { paddedBox } from "./search";
 
@@ -62,18 +62,21 @@ export function measureGlyphs(
 	refit: boolean,
 ): { lettering: Lettering; measures: Measures; inkArea: number } {
 	const { width: w, height: h } = patch;
-	const { mask: glyphMask } = glyphs;
+	const { mask: glyphMask, box: glyphBox } = glyphs;
+	// Glyphs lie within their box, and the pixels beside them within BESIDE_PX of it: only those are walked.
+	const besideBox = clipBox(grow(glyphBox, BESIDE_PX), patch);
 	const beside: Rgb | undefined =
 		bg.kind === "flat"
 			? [clampByte(bg.planes[0]![0]), clampByte(bg.planes[1]![0]), clampByte(bg.planes[2]![0])]
-			: medianColour(patch, besideGlyphs(glyphs, w, h));
+			: medianColour(patch, besideGlyphs(glyphs, w, besideBox), besideBox);
 	const textColor =
-		(beside ? letteringColour(patch, glyphs.core, beside) : medianColour(patch, glyphs.core)) ??
+		(beside ? letteringColour(patch, glyphs.core, glyphBox, beside) : medianColour(patch, glyphs.core, glyphBox)) ??
 		region.color ??
 		([0, 0, 0] as Rgb);
 	const backgroundColor = beside ?? contrasting(textColor);
 	let inkArea = 0;
-	for (let i = 0; i < glyphMask.length; i++) inkArea += glyphMask[i]!;
+	for (let y = glyphBox.y0; y < glyphBox.y1; y++)
+		for (let i = y * w + glyphBox.x0, end = y * w + glyphBox.x1; i < end; i++) inkArea += glyphMask[i]!;
 	const textBox = toImageBox(patch, glyphs.box);
 	const size = letteringSize(glyphs, w, region.vertical);
 	const measures: Measures = {
@@ -103,11 +106,23 @@ export function measureGlyphs(
 	return { lettering, measures, inkArea };
 }
 
-/** The pixels within 3 px of the glyphs, neither glyph nor the outline they touch: what they stand on. */
-function besideGlyphs(glyphs: Glyphs, w: number, h: number): Uint8Array {
-	const ring = without(dilate(glyphs.mask, w, h, 3), glyphs.mask);
-	const { outline } = glyphs;
-	if (outline) for (let i = 0; i < ring.length; i++) ring[i]! &= 1 - outline[i]!;
+/** How far (px) from the glyphs the pixels they stand on are looked at. */
+const BESIDE_PX = 3;
+
+/**
+ * The pixels within BESIDE_PX of the glyphs, neither glyph nor the outline they touch: what they
+ * stand on. Over the patch (`w` wide), set only within `box`, the glyphs' box grown by BESIDE_PX.
+ */
+function besideGlyphs(glyphs: Glyphs, w: number, box: Box): Uint8Array {
+	const patchBox = { x0: 0, y0: 0, x1: w, y1: glyphs.mask.length / w };
+	const bw = box.x1 - box.x0;
+	const near = dilate(reframe(glyphs.mask, patchBox, box), bw, box.y1 - box.y0, BESIDE_PX);
+	const { mask, outline } = glyphs;
+	const ring = new Uint8Array(mask.length);
+	for (let y = box.y0; y < box.y1; y++) {
+		for (let x = box.x0, i = y * w + x, k = (y - box.y0) * bw; x < box.x1; x++, i++, k++)
+			ring[i] = near[k]! & (1 - mask[i]!) & (outline ? 1 - outline[i]! : 1);
+	}
 	return ring;
 }
 

@@ -15,8 +15,9 @@ import { clipBox, grow, intersects, union, within } from "../patch";
 import type { Box, Patch } from "../types";
 import { type Component, labelComponents } from "./components";
 import type { InkScore } from "./ink";
-import { boundingBox, fillHolesInBounds, growInto, without } from "./masks";
+import { boundingBox, fillHolesInBounds, growInto, strokeWidth, without } from "./masks";
 import { findOutline, insideAround } from "./outline";
+import { panelSides } from "./panel-sides";
 import type { HeldBalloon } from "./shelves";
 
 export type { Component } from "./components";
@@ -78,11 +79,18 @@ export function glyphsInContainer(
 	// balloon's inside: taken for the world beyond, they would make the glyph a blot of outline.
 	// Looked for all over the shape, not only where the reader's box is: a box moved off a line
 	// fitted tight to the outline would leave that line's glyphs at the outline for outline.
-	const insideBackground = withCounters(inside, background, bounds, strongInk, ink, w, h, lettered);
+	// A counter lies a stroke from the paper; 2·area/boundary reads short strokes thin (their ends
+	// count as boundary), so a pixel more than the stroke rounded, past the pixel it is measured from.
+	const reach = Math.max(COUNTER_REACH, Math.round(strokeWidth(strongInk, w, strokeBox)) + 2);
+	const insideBackground = withCounters(inside, background, bounds, strongInk, ink, w, h, lettered, reach);
 	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
-	// A drawn outline is kept whole (findOutline's `closed`) around a shape room for lettering; in a
-	// pocket of a pattern no larger than a glyph or two, the "outline" is the pattern the glyph crosses.
-	const drawn = insideArea >= DRAWN_EMS * em * em;
+	// A drawn outline is kept whole (findOutline's `closed`) around a shape room for lettering, or a
+	// rectangular panel half that size (the reader's box, run past a small panel, may be as large as
+	// it: its straight sides still tell strokes fitted against the border from it); in a pocket of a
+	// pattern no larger than a glyph or two, the "outline" is the pattern the glyph crosses (a
+	// screentone's grid leaves rectangular pockets too).
+	const drawn =
+		insideArea >= DRAWN_EMS * em * em || (insideArea >= em * em && panelSides(insideBackground, w, h) !== undefined);
 	const outline = findOutline(strongInk, w, h, insideBackground, strokeBox, em, drawn);
 	const labels = new Int32Array(n);
 	const seeds = outline ? without(strongInk, outline) : strongInk;
@@ -146,7 +154,7 @@ function splitInside(
 
 /**
  * The inside's background with the counters of glyphs that touch the outline: pockets within the
- * inside's bounds, reaching to within a stroke of the inside or of a counter already found (a
+ * inside's bounds, reaching to within `reach` (a stroke) of the inside or of a counter already found (a
  * glyph's counter may lie in another's pocket: the halves of 友's 又 in a corner). Where the
  * lettering is known to lie (`lettered`), any pocket; elsewhere, where a box moved off a line
  * fitted tight to the outline did not reach, only pockets of the container's paper: most of their
@@ -164,6 +172,7 @@ function withCounters(
 	w: number,
 	h: number,
 	lettered: Box,
+	reach: number,
 ): Uint8Array {
 	if (!bounds) return insideBackground;
 	const area = {
@@ -214,7 +223,7 @@ function withCounters(
 	for (let round = 0; round < COUNTER_DEPTH && waiting.length > 0; round++) {
 		// Only the pixels of counters not yet taken are asked whether they are near: a square around
 		// each, until one is, rather than a dilation of the whole area (most of it the inside) a round.
-		const added = waiting.filter((k) => nearPocket(labels, pockets[k]!, k + 1, reached, aw, ah));
+		const added = waiting.filter((k) => nearPocket(labels, pockets[k]!, k + 1, reached, aw, ah, reach));
 		if (added.length === 0) break;
 		for (const k of added) {
 			taken[k] = 1;
@@ -234,7 +243,7 @@ function withCounters(
 	return insideBackground;
 }
 
-/** Whether a pixel labelled `label` (within its pocket's bounds) is within COUNTER_REACH of `reached`. */
+/** Whether a pixel labelled `label` (within its pocket's bounds) is within `reach` of `reached`. */
 function nearPocket(
 	labels: Int32Array,
 	pocket: Box,
@@ -242,10 +251,11 @@ function nearPocket(
 	reached: Uint8Array,
 	w: number,
 	h: number,
+	reach: number,
 ): boolean {
 	for (let y = pocket.y0; y < pocket.y1; y++)
 		for (let x = pocket.x0; x < pocket.x1; x++)
-			if (labels[y * w + x] === label && nearSet(reached, w, h, x, y, COUNTER_REACH)) return true;
+			if (labels[y * w + x] === label && nearSet(reached, w, h, x, y, reach)) return true;
 	return false;
 }
 
@@ -261,7 +271,7 @@ function nearSet(mask: Uint8Array, w: number, h: number, x: number, y: number, r
 
 /** Margin (px) around the inside's bounds within which counters are looked for: a pocket reaching it leaks out. */
 const COUNTER_MARGIN = 16;
-/** How far from the inside (px) a glyph's counter may lie: a stroke's width. */
+/** How far from the inside (px) a glyph's counter may lie, at least: a thin stroke's width (heavier lettering, its own). */
 const COUNTER_REACH = 4;
 /** Fewest pixels of a pocket told by its colour: a speck's few pixels say nothing of it. */
 const MIN_POCKET = 9;
@@ -333,7 +343,11 @@ export function glyphsAround(
 	const inBox = components.map((c, k) => usable[k]! && mostlyIn(c, readerBox));
 	const glyphSize = Math.min(maxGlyph, sizeOf(components.filter((_, k) => inBox[k])));
 	const kept = components.map((c, k) => inBox[k]! && textSized(c, glyphSize, vertical));
-	linkNeighbours(components, kept, (k) => usable[k]! && textSized(components[k]!, glyphSize, vertical), glyphSize);
+	const candidate = (k: number) => usable[k]! && textSized(components[k]!, glyphSize, vertical);
+	linkNeighbours(components, kept, candidate, glyphSize);
+	// On texture the glyphs are those of the ink's colour: lines of it across the lettering found, set
+	// at its size along the same stretch, are the block's other lines, however wide its leading.
+	if (ink.colour) linkLines(components, kept, candidate, glyphSize, vertical);
 	const glyphs = assemble(labels, kept, components, ink, w, h, outline, glyphSize);
 	const reach = linkReach(glyphSize);
 	const nearSide = (c: Component, d: number) =>
@@ -392,7 +406,9 @@ function outlinePieces(outline: Uint8Array, w: number, h: number): Component[] {
 
 /**
  * Adds to `kept` every candidate within LINK_GLYPHS glyph sizes of a kept component, until none is
- * left to add. Candidates are few (text-sized ink near the lettering), so pairs are compared directly.
+ * left to add. On a pattern or texture the candidates are many (every dot of the tone is text-sized),
+ * so they are filed in a grid of cells, each in the cells its box grown by the reach meets: a kept
+ * component asks only the cells its own box meets.
  */
 function linkNeighbours(
 	components: Component[],
@@ -401,18 +417,94 @@ function linkNeighbours(
 	glyphSize: number,
 ): void {
 	const reach = linkReach(glyphSize);
-	const waiting = components.map((_, k) => k).filter((k) => !kept[k] && candidate(k));
-	let frontier = components.map((_, k) => k).filter((k) => kept[k]);
-	while (frontier.length > 0 && waiting.length > 0) {
-		const next: number[] = [];
-		for (let i = waiting.length - 1; i >= 0; i--) {
-			const c = components[waiting[i]!]!;
-			if (!frontier.some((k) => gap(c, components[k]!) <= reach)) continue;
-			kept[waiting[i]!] = true;
-			next.push(waiting[i]!);
-			waiting.splice(i, 1);
+	const cell = Math.max(LINK_CELL_MIN, Math.ceil(2 * reach));
+	let columns = 1;
+	for (const c of components) columns = Math.max(columns, Math.floor((c.x1 + reach) / cell) + 1);
+	const cells = new Map<number, number[]>();
+	const waiting = new Uint8Array(components.length);
+	const queue: number[] = [];
+	for (const [k, c] of components.entries()) {
+		if (kept[k]) {
+			queue.push(k);
+			continue;
 		}
-		frontier = next;
+		if (!candidate(k)) continue;
+		waiting[k] = 1;
+		const [cx0, cx1] = [Math.max(0, Math.floor((c.x0 - reach) / cell)), Math.floor((c.x1 + reach) / cell)];
+		for (let cy = Math.max(0, Math.floor((c.y0 - reach) / cell)); cy <= Math.floor((c.y1 + reach) / cell); cy++) {
+			for (let cx = cx0; cx <= cx1; cx++) {
+				const key = cy * columns + cx;
+				const list = cells.get(key);
+				if (list) list.push(k);
+				else cells.set(key, [k]);
+			}
+		}
+	}
+	while (queue.length > 0) {
+		const f = components[queue.pop()!]!;
+		for (let cy = Math.floor(f.y0 / cell); cy <= Math.floor(f.y1 / cell); cy++) {
+			for (let cx = Math.floor(f.x0 / cell); cx <= Math.floor(f.x1 / cell); cx++) {
+				for (const k of cells.get(cy * columns + cx) ?? []) {
+					if (!waiting[k] || gap(components[k]!, f) > reach) continue;
+					waiting[k] = 0;
+					kept[k] = true;
+					queue.push(k);
+				}
+			}
+		}
+	}
+}
+
+/** Smallest side (px) of linkNeighbours' grid cells. */
+const LINK_CELL_MIN = 8;
+
+/** Glyph sizes across the lines between one line and the next, at most: a wide leading. */
+const LINE_GAP_GLYPHS = 1;
+/** Glyphs, at least, a line across the lettering holds (a stray mark of the ink's colour is one). */
+const LINE_GLYPHS = 2;
+/** Share of the glyph size a line's tallest glyph reaches across the lines, at least: specks are no line. */
+const LINE_HEIGHT = 0.6;
+
+/**
+ * Adds to `kept`, line by line, the candidates lying across the lines from the kept lettering (above
+ * and below it, or beside it for columns) within LINE_GAP_GLYPHS glyph sizes, along the stretch it
+ * spans: when they make a line of LINE_GLYPHS glyphs or more, one at least as tall as lettering,
+ * they are its next line, and the glyphs linked to them (linkNeighbours) join it too.
+ */
+function linkLines(
+	components: Component[],
+	kept: boolean[],
+	candidate: (k: number) => boolean,
+	glyphSize: number,
+	vertical: boolean,
+): void {
+	const across = (c: Box): [number, number] => (vertical ? [c.x0, c.x1] : [c.y0, c.y1]);
+	const along = (c: Box): [number, number] => (vertical ? [c.y0, c.y1] : [c.x0, c.x1]);
+	const reach = LINE_GAP_GLYPHS * glyphSize;
+	for (let added = true; added; ) {
+		added = false;
+		const held = components.filter((_, k) => kept[k]);
+		if (held.length === 0) return;
+		const bounds = held.reduce<Box>((b, c) => union(b, c), held[0]!);
+		const [a0, a1] = across(bounds);
+		const [l0, l1] = along(bounds);
+		for (const before of [true, false]) {
+			const line = components.flatMap((c, k) => {
+				if (kept[k] || !candidate(k)) return [];
+				const [c0, c1] = across(c);
+				const [d0, d1] = along(c);
+				const gapAcross = before ? a0 - c1 : c0 - a1;
+				return gapAcross > 0 && gapAcross <= reach && d1 > l0 - glyphSize && d0 < l1 + glyphSize ? [k] : [];
+			});
+			const tallest = line.reduce(
+				(most, k) => Math.max(most, across(components[k]!)[1] - across(components[k]!)[0]),
+				0,
+			);
+			if (line.length < LINE_GLYPHS || tallest < LINE_HEIGHT * glyphSize) continue;
+			for (const k of line) kept[k] = true;
+			linkNeighbours(components, kept, candidate, glyphSize);
+			added = true;
+		}
 	}
 }
 

@@ -8,9 +8,12 @@ interface Lettering {
 	box?: Box;
 }
 
-/** Median colour of the pixels set in `where`: robust to the anti-aliased rim and stray pixels. */
-export function medianColour(patch: Patch, where: Uint8Array): Rgb | undefined {
-	const median = medianRgba(patch.data, maskedPixels(where));
+/**
+ * Median colour of the pixels set in `where` (all of them within `box`): robust to the anti-aliased
+ * rim and stray pixels.
+ */
+export function medianColour(patch: Patch, where: Uint8Array, box: Box): Rgb | undefined {
+	const median = medianRgba(patch.data, maskedPixels(where, { width: patch.width, box }));
 	return median && [median[0]!, median[1]!, median[2]!];
 }
 
@@ -18,10 +21,10 @@ export function medianColour(patch: Patch, where: Uint8Array): Rgb | undefined {
  * The colour the lettering is drawn in: the median of its core pixels standing out nearly as far
  * from `background` as the most inked of them. A thin stroke is mostly anti-aliased rim, partly
  * covered pixels between the ink and the paper: the median of all of them is a grey the letterer
- * never used, and the translation would be drawn in it.
+ * never used, and the translation would be drawn in it. The core lies within `box`.
  */
-export function letteringColour(patch: Patch, core: Uint8Array, background: Rgb): Rgb | undefined {
-	const pixels = maskedPixels(core);
+export function letteringColour(patch: Patch, core: Uint8Array, box: Box, background: Rgb): Rgb | undefined {
+	const pixels = maskedPixels(core, { width: patch.width, box });
 	const { data } = patch;
 	const far = new Uint8Array(pixels.length);
 	const counts = new Uint32Array(256);
@@ -58,20 +61,24 @@ const FULL_COVER = 0.75;
  * thickness of the lines (rows of text, or columns when vertical).
  */
 export function looksBold(lettering: Lettering, width: number, vertical: boolean): boolean {
-	const { core } = lettering;
+	const { core, box } = lettering;
+	if (!box) return false;
+	// The core lies within the lettering's box: only its rows and columns are walked.
+	const last = core.length - width;
 	let area = 0;
 	let boundary = 0;
-	for (let i = 0; i < core.length; i++) {
-		if (!core[i]) continue;
-		area++;
-		const x = i % width;
-		if (x === 0 || !core[i - 1]) boundary++;
-		if (x === width - 1 || !core[i + 1]) boundary++;
-		if (!core[i - width]) boundary++;
-		if (!core[i + width]) boundary++;
+	for (let y = box.y0; y < box.y1; y++) {
+		for (let x = box.x0, i = y * width + x; x < box.x1; x++, i++) {
+			if (!core[i]) continue;
+			area++;
+			if (x === 0 || !core[i - 1]) boundary++;
+			if (x === width - 1 || !core[i + 1]) boundary++;
+			if (i < width || !core[i - width]) boundary++;
+			if (i >= last || !core[i + width]) boundary++;
+		}
 	}
-	if (!lettering.box || boundary === 0) return false;
-	const thickness = lineBands(lettering.mask, width, lettering.box, vertical)
+	if (boundary === 0) return false;
+	const thickness = lineBands(lettering.mask, width, box, vertical)
 		.map((band) => band.end - band.start)
 		.sort((a, b) => a - b);
 	const em = thickness[thickness.length >> 1] ?? 0;

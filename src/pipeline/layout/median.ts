@@ -1,3 +1,5 @@
+import type { Box } from "../types";
+
 /**
  * Per-channel medians of RGBA pixels by 256-bin histograms: linear time and no arrays of
  * numbers to sort, which matters when a region holds tens of thousands of pixels.
@@ -36,12 +38,17 @@ export function histogramMedian(histograms: Uint32Array, count: number): number[
 	return out;
 }
 
-/** Indices of the pixels where `mask` is set. */
-export function maskedPixels(mask: Uint8Array): Int32Array {
+/**
+ * Indices of the pixels where `mask` is set, in order. `within`: the box (of a mask `width` wide)
+ * every set pixel lies in, the only part walked.
+ */
+export function maskedPixels(mask: Uint8Array, within?: { width: number; box: Box }): Int32Array {
+	const w = within?.width ?? mask.length;
+	const { x0, y0, x1, y1 } = within?.box ?? { x0: 0, y0: 0, x1: mask.length, y1: 1 };
 	let count = 0;
-	for (let i = 0; i < mask.length; i++) if (mask[i]) count++;
+	for (let y = y0; y < y1; y++) for (let i = y * w + x0, end = y * w + x1; i < end; i++) if (mask[i]) count++;
 	const out = new Int32Array(count);
 	let k = 0;
-	for (let i = 0; i < mask.length; i++) if (mask[i]) out[k++] = i;
+	for (let y = y0; y < y1; y++) for (let i = y * w + x0, end = y * w + x1; i < end; i++) if (mask[i]) out[k++] = i;
 	return out;
 }

@@ -1,10 +1,10 @@
 import { clipBox, intersects, within } from "../patch";
 import type { Box } from "../types";
 import { labelComponents } from "./components";
-import { dilate, forEachColumnRun, inverted, markJoined, strokeWidth, without } from "./masks";
+import { dilate, forEachColumnRun, inverted, markJoined, strokeWidth } from "./masks";
 import { type PanelSides, panelSides } from "./panel-sides";
 import { type HeldBalloon, shelvesOnOutline } from "./shelves";
-import { stepsFrom } from "./steps";
+import { stepsAcrossInk, UNREACHED } from "./steps";
 
 /**
  * The ink that belongs to a balloon's outline (or to art beyond it), told from lettering by its
@@ -82,24 +82,71 @@ function joinedBeyond(opened: Uint8Array, ink: Uint8Array, w: number, h: number)
  */
 function absorbSlivers(outline: Uint8Array, ink: Uint8Array, w: number, h: number, radius: number): void {
 	const reach = 2 * radius;
-	const steps = stepsFrom(outline, ink, w, h, { reach });
-	const rest = without(ink, outline);
 	// Only a piece next to the outline can lie along it: each is walked from its first pixel next to
-	// it, the rest of the lettering left alone.
-	const seen = new Uint8Array(rest.length);
+	// it, the rest of the lettering left alone. Two pieces never touch (they would be one), so a way
+	// through ink from the outline to a pixel of a piece runs within that piece: the steps are
+	// counted over each piece alone, not walked over the patch.
+	const seen = outline.slice();
+	const steps = new Uint16Array(outline.length);
 	const piece: number[] = [];
-	for (let i = 0; i < rest.length; i++) {
-		if (steps[i] !== 1 || seen[i]) continue;
+	const queue: number[] = [];
+	for (let i = 0; i < outline.length; i++) {
+		if (!ink[i] || seen[i] || !nextToOutline(outline, i, w, h)) continue;
 		piece.length = 0;
-		markJoined(rest, seen, i, w, piece);
-		let next = 0;
-		let far = false;
+		markJoined(ink, seen, i, w, piece);
+		queue.length = 0;
 		for (const j of piece) {
-			if (steps[j]! > reach) far = true;
-			else if (steps[j] === 1) next++;
+			if (nextToOutline(outline, j, w, h)) {
+				steps[j] = 1;
+				queue.push(j);
+			} else steps[j] = UNREACHED;
 		}
-		if (!far && 2 * next >= piece.length) for (const j of piece) outline[j] = 1;
+		const next = queue.length;
+		for (let head = 0; head < queue.length; head++) {
+			const j = queue[head]!;
+			const on = steps[j]! + 1;
+			if (on > reach) break;
+			forEachNeighbour(j, w, h, (k) => {
+				if (steps[k] !== UNREACHED || !ink[k] || outline[k]) return;
+				steps[k] = on;
+				queue.push(k);
+			});
+		}
+		if (queue.length === piece.length && 2 * next >= piece.length) for (const j of piece) outline[j] = 1;
 	}
+}
+
+/**
+ * Whether one of pixel i's eight neighbours is outline; past the patch edge, clamped back to the
+ * pixel's own row or column (as touchesGlyph: no branch per neighbour).
+ */
+function nextToOutline(outline: Uint8Array, i: number, w: number, h: number): boolean {
+	const y = (i / w) | 0;
+	const x = i - y * w;
+	const row = i - x;
+	const above = y > 0 ? row - w : row;
+	const below = y < h - 1 ? row + w : row;
+	const l = x > 0 ? x - 1 : x;
+	const r = x < w - 1 ? x + 1 : x;
+	return (
+		(outline[above + l]! |
+			outline[above + x]! |
+			outline[above + r]! |
+			outline[row + l]! |
+			outline[row + r]! |
+			outline[below + l]! |
+			outline[below + x]! |
+			outline[below + r]!) !==
+		0
+	);
+}
+
+/** Calls `visit` with each of pixel i's eight neighbours within the patch. */
+function forEachNeighbour(i: number, w: number, h: number, visit: (k: number) => void): void {
+	const y = (i / w) | 0;
+	const x = i - y * w;
+	for (let ny = Math.max(0, y - 1); ny <= Math.min(h - 1, y + 1); ny++)
+		for (let nx = Math.max(0, x - 1); nx <= Math.min(w - 1, x + 1); nx++) if (nx !== x || ny !== y) visit(ny * w + nx);
 }
 
 /**
@@ -152,9 +199,8 @@ function peelStrokes(
 	// far as they are read: a pixel is peeled only this near the inside, and from a band no wider than
 	// the outline (read up to thickest()) and two strokes; farther is all one, so the walks stop there.
 	const nearInside = 2 * stroke + 2;
-	const dIn = stepsFrom(inverted(outside), ink, w, h, { reach: nearInside });
 	const thick = thickest(stroke);
-	const dOut = stepsFrom(without(outside, ink), ink, w, h, { fromEdge: true, reach: thick });
+	const { dIn, dOut } = stepsAcrossInk(outside, ink, w, h, nearInside, thick);
 	const widthAt = localWidths(outline, dIn, dOut, w, h, stroke);
 	const peeled: number[] = [];
 	for (let i = 0; i < outline.length; i++) {

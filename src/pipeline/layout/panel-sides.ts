@@ -26,18 +26,30 @@ const STRAIGHT = 0.15;
 
 /** The panel's sides read from `paper` (w × h, 1 on the panel's background), or undefined when it is no rectangle. */
 export function panelSides(paper: Uint8Array, w: number, h: number): PanelSides | undefined {
+	// Each row's and column's paper ends, each looked for from its end of the row (column) inward:
+	// the paper begins a few pixels in, where its outline ends, so most of the patch is never read.
 	const first = new Int32Array(h).fill(-1);
 	const last = new Int32Array(h).fill(-1);
 	const top = new Int32Array(w).fill(-1);
 	const bottom = new Int32Array(w).fill(-1);
-	for (let y = 0, i = 0; y < h; y++) {
-		for (let x = 0; x < w; x++, i++) {
-			if (!paper[i]) continue;
-			if (first[y]! < 0) first[y] = x;
-			last[y] = x;
-			if (top[x]! < 0) top[x] = y;
-			bottom[x] = y;
-		}
+	for (let y = 0; y < h; y++) {
+		const row = y * w;
+		let x = 0;
+		while (x < w && !paper[row + x]) x++;
+		if (x === w) continue;
+		first[y] = x;
+		x = w - 1;
+		while (!paper[row + x]) x--;
+		last[y] = x;
+	}
+	for (let x = 0; x < w; x++) {
+		let y = 0;
+		while (y < h && !paper[y * w + x]) y++;
+		if (y === h) continue;
+		top[x] = y;
+		y = h - 1;
+		while (!paper[y * w + x]) y--;
+		bottom[x] = y;
 	}
 	const rows = [...first].filter((x) => x >= 0).length;
 	const columns = [...top].filter((y) => y >= 0).length;

@@ -37,31 +37,146 @@ export function stepsFrom(
 	}
 	if (reach < 1) return steps;
 	let end = 0;
-	const first = (j: number) => {
-		if (steps[j] !== UNREACHED || !passable[j]) return;
-		steps[j] = 1;
-		queue[end++] = j;
-	};
 	// From the seeds, the walk itself takes the first step: they are queued at 0 steps. From the
 	// passable pixels, in raster order as listed, a pixel's neighbours asked with its column known.
 	if (seeds <= opened) {
 		for (let i = 0; i < n; i++) if (seed[i]) queue[end++] = i;
-	} else {
-		for (let k = 0; k < opened; k++) {
-			const i = open[k]!;
-			const y = (i / w) | 0;
-			const x = i - y * w;
-			const left = x > 0;
-			const right = x < w - 1;
-			const byASeed =
-				(left && steps[i - 1] === 0) ||
-				(right && steps[i + 1] === 0) ||
-				(y > 0 && (steps[i - w] === 0 || (left && steps[i - w - 1] === 0) || (right && steps[i - w + 1] === 0))) ||
-				(y < h - 1 && (steps[i + w] === 0 || (left && steps[i + w - 1] === 0) || (right && steps[i + w + 1] === 0)));
-			if (byASeed) first(i);
+	} else end = stepNextToSeeds(steps, open, opened, passable, w, h, queue);
+	if (fromEdge) end = stepFromEdge(steps, passable, w, h, queue, end);
+	walk(steps, passable, w, n, queue, end, reach);
+	return steps;
+}
+
+/**
+ * The steps through `ink` from the inside and from the world beyond a balloon's outline, as
+ * stepsFrom(inside background, ink, { reach: reachIn }) and stepsFrom(world beyond, ink, { fromEdge:
+ * true, reach: reachOut }) give them (both reaches 1 or more), `outside` holding the ink and the
+ * world beyond (1, else 0; ink 0 or 1). Every pixel that is no ink seeds one of the two walks: both
+ * are set up in one pass over the patch, and both first steps taken in one more, from the ink (the
+ * steps are the same from either side).
+ */
+export function stepsAcrossInk(
+	outside: Uint8Array,
+	ink: Uint8Array,
+	w: number,
+	h: number,
+	reachIn: number,
+	reachOut: number,
+): { dIn: Uint16Array; dOut: Uint16Array } {
+	const n = w * h;
+	const dIn = new Uint16Array(n);
+	const dOut = new Uint16Array(n);
+	// Which walk each pixel seeds: 1 the inside's, 2 the world beyond's, 0 none (ink). Both masks hold
+	// 0 or 1, ink within outside: worked out without a branch.
+	const seeds = new Uint8Array(n);
+	for (let i = 0; i < n; i++) {
+		const out = outside[i]!;
+		const seedIn = 1 - out;
+		const seedOut = out & (1 - ink[i]!);
+		dIn[i] = (1 - seedIn) * UNREACHED;
+		dOut[i] = (1 - seedOut) * UNREACHED;
+		seeds[i] = seedIn | (seedOut << 1);
+	}
+	// The ink next to either walk's seeds, in one look at each ink pixel's neighbours (past the patch
+	// edge clamped back to the pixel's own row or column, as touchesGlyph does): each walk's first step.
+	const queue = queueOf(n);
+	const beyond = openOf(n);
+	let endIn = 0;
+	let endOut = 0;
+	for (let y = 0; y < h; y++) {
+		const row = y * w;
+		const above = y > 0 ? row - w : row;
+		const below = y < h - 1 ? row + w : row;
+		for (let x = 0; x < w; x++) {
+			const i = row + x;
+			if (!ink[i]) continue;
+			const l = x > 0 ? x - 1 : x;
+			const r = x < w - 1 ? x + 1 : x;
+			const next =
+				seeds[above + l]! |
+				seeds[above + x]! |
+				seeds[above + r]! |
+				seeds[row + l]! |
+				seeds[row + r]! |
+				seeds[below + l]! |
+				seeds[below + x]! |
+				seeds[below + r]!;
+			if (next & 1) {
+				dIn[i] = 1;
+				queue[endIn++] = i;
+			}
+			if (next & 2) {
+				dOut[i] = 1;
+				beyond[endOut++] = i;
+			}
 		}
 	}
-	if (fromEdge) forEachEdgePixel(w, h, first);
+	walk(dIn, ink, w, n, queue, endIn, reachIn);
+	walk(dOut, ink, w, n, beyond, stepFromEdge(dOut, ink, w, h, beyond, endOut), reachOut);
+	return { dIn, dOut };
+}
+
+/**
+ * The first step taken from the passable side: each of the `opened` pixels listed in `open` (passable,
+ * no seed, raster order) next to a seed is 1 step away, queued from the start; the queue's end.
+ */
+function stepNextToSeeds(
+	steps: Uint16Array,
+	open: Int32Array,
+	opened: number,
+	passable: Uint8Array,
+	w: number,
+	h: number,
+	queue: Int32Array,
+): number {
+	let end = 0;
+	for (let k = 0; k < opened; k++) {
+		const i = open[k]!;
+		const y = (i / w) | 0;
+		const x = i - y * w;
+		const left = x > 0;
+		const right = x < w - 1;
+		const byASeed =
+			(left && steps[i - 1] === 0) ||
+			(right && steps[i + 1] === 0) ||
+			(y > 0 && (steps[i - w] === 0 || (left && steps[i - w - 1] === 0) || (right && steps[i - w + 1] === 0))) ||
+			(y < h - 1 && (steps[i + w] === 0 || (left && steps[i + w - 1] === 0) || (right && steps[i + w + 1] === 0)));
+		if (byASeed && steps[i] === UNREACHED && passable[i]) {
+			steps[i] = 1;
+			queue[end++] = i;
+		}
+	}
+	return end;
+}
+
+/** The world past the patch edge as a seed: passable edge pixels not yet reached are 1 step away, queued after `end`; the new end. */
+function stepFromEdge(
+	steps: Uint16Array,
+	passable: Uint8Array,
+	w: number,
+	h: number,
+	queue: Int32Array,
+	end: number,
+): number {
+	let last = end;
+	forEachEdgePixel(w, h, (j) => {
+		if (steps[j] !== UNREACHED || !passable[j]) return;
+		steps[j] = 1;
+		queue[last++] = j;
+	});
+	return last;
+}
+
+/** Breadth first from the `end` pixels queued, through `passable`, at most `reach` steps. */
+function walk(
+	steps: Uint16Array,
+	passable: Uint8Array,
+	w: number,
+	n: number,
+	queue: Int32Array,
+	end: number,
+	reach: number,
+): void {
 	// Each neighbour in turn, unrolled: the walk visits every pixel it reaches.
 	for (let head = 0; head < end; head++) {
 		const i = queue[head]!;
@@ -113,7 +228,6 @@ export function stepsFrom(
 			queue[end++] = j;
 		}
 	}
-	return steps;
 }
 
 /**
