@@ -10,8 +10,8 @@ import { Page, rough } from "./page";
  */
 
 /** Dark lettering in a white outline on a scanned screen with grain, as captions on tone are lettered. */
-function onScreen(lines: { text: string; x: number }[]) {
-	const page = new Page(560, 200).screen({ x0: 0, y0: 0, x1: 560, y1: 200 }, { grain: 8 });
+function onScreen(lines: { text: string; x: number }[], radius = 1.7) {
+	const page = new Page(560, 200).screen({ x0: 0, y0: 0, x1: 560, y1: 200 }, { grain: 8, radius });
 	for (const { text, x } of lines)
 		for (let dy = -1; dy <= 1; dy++)
 			for (let dx = -1; dx <= 1; dx++) page.write([text], x + dx, 80 + dy, 4, { colour: [250, 250, 250, 255] });
@@ -34,6 +34,15 @@ describe("a cover over a box cut short on a scanned screen", () => {
 		const { page, boxes } = onScreen([{ text: "NORTHWEST", x: 100 }]);
 		const [lettering] = boxes as [Box];
 		const { textBox } = covered(page, "NORTHWEST", rough.cut(lettering, keep, 0.6));
+		expect(textBox.x0).toBeLessThanOrEqual(lettering.x0);
+		expect(textBox.x1).toBeGreaterThanOrEqual(lettering.x1);
+	});
+
+	it("on a darker screen, where the lettering and its outline average to the tone's own: the cover reaches the line's start", () => {
+		// Dots of radius 2.3: the screen's cells are as dark on average as the lettering's; only their contrast differs.
+		const { page, boxes } = onScreen([{ text: "NORTHWEST", x: 100 }], 2.3);
+		const [lettering] = boxes as [Box];
+		const { textBox } = covered(page, "NORTHWEST", rough.cut(lettering, "right", 0.6));
 		expect(textBox.x0).toBeLessThanOrEqual(lettering.x0);
 		expect(textBox.x1).toBeGreaterThanOrEqual(lettering.x1);
 	});

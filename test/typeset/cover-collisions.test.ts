@@ -78,6 +78,29 @@ describe("covers beside other blocks", () => {
 		expect(intersects(panel, inkOf(replaced))).toBe(false);
 	});
 
+	it("a cover beside lettering erased on the art runs on to it, and that block's translation gives way", async () => {
+		// "Where are you going?" read in two pieces: "you going?" found and erased, "Where are" covered.
+		// The covered piece's "re" lies within the erased piece's margin, short of its lettering (x 234).
+		const erased = block(
+			"text",
+			{ kind: "free", box: box(227, 388, 156, 60) },
+			{
+				id: 1,
+				regionIds: [1],
+				textBox: box(234, 395, 142, 46),
+				sourceSize: 30,
+			},
+		);
+		const cover = covered(2, "Translated", box(127, 383, 126, 55));
+		const { blocks } = await planned([cover, erased]);
+		const panel = panelOf(blocks.find((p) => p.blockId === 2) as BlockPlan);
+		const set = blocks.find((p) => p.blockId === 1) as BlockPlan;
+		expect(panel.x1).toBeGreaterThanOrEqual(232);
+		expect(intersects(panel, erased.textBox)).toBe(false);
+		expect(intersects(panel, inkOf(set))).toBe(false);
+		expect(intersects(panel, set.room)).toBe(false);
+	});
+
 	it("a cover leaves lettering kept as drawn (a brand name) uncovered", async () => {
 		const brand = block("ACME", box(250, 300, 80, 30), { id: 1, regionIds: [1], text: "ACME", treatment: "keep" });
 		const cover = covered(2, "soldes", box(150, 296, 130, 38));

@@ -7,7 +7,7 @@
  */
 import type { Mode } from "../../request/options";
 import type { Box, TextBlock } from "../types";
-import { coverRoom } from "./cover-room";
+import { coverRoom, roomBesideCovers } from "./cover-room";
 import { type FitOptions, type Fitted, fitText, layoutOverflowing } from "./fit";
 import type { FontLoader } from "./font-cache";
 import { FontSession } from "./font-cache";
@@ -109,6 +109,10 @@ export async function planPage(blocks: TextBlock[], opts: PageOptions): Promise<
 	const roomed = rooms.flatMap(({ block, frame }) =>
 		block.treatment === "keep" ? [{ block, room: block.textBox }] : frame ? [{ block, room: frame.box }] : [],
 	);
+	// Covers first: lettering on the art beside one gives way to it where its panel reaches.
+	const covers = roomed.flatMap((r) =>
+		r.block.treatment === "cover" ? [{ block: r.block, room: coverRoom(r, roomed) }] : [],
+	);
 	try {
 		for (const [index, { block, frame: room }] of rooms.entries()) {
 			if (block.treatment === "keep") continue;
@@ -117,7 +121,9 @@ export async function planPage(blocks: TextBlock[], opts: PageOptions): Promise<
 				continue;
 			}
 			if (!room) continue;
-			const frame = block.treatment === "cover" ? room.within(coverRoom({ block, room: room.box }, roomed)) : room;
+			const cover = covers.find((c) => c.block === block)?.room;
+			const beside = cover ?? roomBesideCovers({ block, room: room.box }, covers);
+			const frame = cover || beside !== room.box ? room.within(beside) : room;
 			// A cover with no room left beside other blocks is not drawn: its lettering stays, reported.
 			if (frame.box.x1 <= frame.box.x0 || frame.box.y1 <= frame.box.y0) {
 				overflow.push(...block.regionIds);
