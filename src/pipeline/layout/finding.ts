@@ -61,7 +61,7 @@ export function measureGlyphs(
 	container: Box,
 	refit: boolean,
 ): { lettering: Lettering; measures: Measures; inkArea: number } {
-	const { width: w, height: h } = patch;
+	const { width: w } = patch;
 	const { mask: glyphMask, box: glyphBox } = glyphs;
 	// Glyphs lie within their box, and the pixels beside them within BESIDE_PX of it: only those are walked.
 	const besideBox = clipBox(grow(glyphBox, BESIDE_PX), patch);
