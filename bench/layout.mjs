@@ -18,7 +18,8 @@
  *     (counted as covered);
  *   - text lost: characters of the regions' translations (repeats counted once, spaces aside) that no
  *     block listing the region carries (bench/lost-translation.mjs); every translation must reach the page;
- *   - speed: layout and erase ms per megapixel of image (best of 3, node), against the baseline's erase.
+ *   - speed: layout and erase ms per megapixel of image (best of 5, before and after taking turns, node),
+ *     against the baseline's erase.
  * Rough boxes are drawn with several seeds (rows "rough" average them; counts add up), as bench/pages.mjs
  * does: one draw of the rough reader can miss what another shows (a box holding two balloons).
  * Typesetting quality with rough boxes is bench/pages.mjs's; this one says what the layout stage changed.
@@ -63,12 +64,12 @@ for (const input of inputs) {
 	for (const seed of [undefined, ...SEEDS]) {
 		const boxes = seed === undefined ? "exact" : "rough";
 		const regions = seed === undefined ? input.regions : roughRegions(input, seed);
-		for (const [stage, run] of [
-			["before", runBefore],
-			["after", runAfter],
-		]) {
-			if (stage === "before" && !before) continue;
-			const result = run(input, regions);
+		const timed = bestOf(
+			before
+				? { before: () => runBefore(input, regions), after: () => runAfter(input, regions) }
+				: { after: () => runAfter(input, regions) },
+		);
+		for (const [stage, result] of Object.entries(timed)) {
 			const row = { name: input.name, kind: input.kind, boxes, seed, stage, ...score(input, result) };
 			if (result.blocks) {
 				const { characters, lost, regions: lossy } = lostTranslation(regions, result.blocks);
@@ -99,44 +100,48 @@ async function baseline() {
 	return bundleWithWasm(`export { eraseRegions } from "./src/pipeline/erase/index.ts";`, dir, "layout-before");
 }
 
-/** Best of three runs' times (each part's best); the image of the last. */
-function bestOf(run) {
-	let ms = Number.POSITIVE_INFINITY;
-	let layoutMs = Number.POSITIVE_INFINITY;
-	let result;
-	for (let k = 0; k < 3; k++) {
-		result = run();
-		ms = Math.min(ms, result.ms - result.layoutMs);
-		layoutMs = Math.min(layoutMs, result.layoutMs);
+/**
+ * Each stage's best of five runs (each part's best), the stages taking turns so that load, JIT warm-up
+ * and garbage left by one stage weigh on both alike; a collection before each run when node was started
+ * with --expose-gc (bench/run.mjs does). The image of each stage's last run.
+ */
+function bestOf(stages) {
+	const best = {};
+	for (let k = 0; k < 5; k++) {
+		for (const [stage, run] of Object.entries(stages)) {
+			globalThis.gc?.();
+			const result = run();
+			const was = best[stage];
+			const eraseMs = Math.min(was?.eraseMs ?? Number.POSITIVE_INFINITY, result.ms - result.layoutMs);
+			const layoutMs = Math.min(was?.layoutMs ?? Number.POSITIVE_INFINITY, result.layoutMs);
+			best[stage] = { ...result, eraseMs, layoutMs };
+		}
 	}
-	return { ...result, ms: ms + layoutMs, layoutMs };
+	for (const result of Object.values(best)) result.ms = result.eraseMs + result.layoutMs;
+	return best;
 }
 
 function runBefore(input, regions) {
-	return bestOf(() => {
-		const image = copy(input.image);
-		const started = performance.now();
-		const erased = before.eraseRegions(image, regions, input.mode);
-		const ms = performance.now() - started;
-		// Typesetting drew in the erased area (and the text box); keep-alike regions did not exist.
-		const areas = erased.map((e) => ({ box: union(e.textBox, e.erasedBox), cover: false }));
-		return { image, ms, layoutMs: 0, areas };
-	});
+	const image = copy(input.image);
+	const started = performance.now();
+	const erased = before.eraseRegions(image, regions, input.mode);
+	const ms = performance.now() - started;
+	// Typesetting drew in the erased area (and the text box); keep-alike regions did not exist.
+	const areas = erased.map((e) => ({ box: union(e.textBox, e.erasedBox), cover: false }));
+	return { image, ms, layoutMs: 0, areas };
 }
 
 function runAfter(input, regions) {
-	return bestOf(() => {
-		const image = copy(input.image);
-		const { blocks, ms } = after.layOut(image, regions, input.mode);
-		const areas = blocks
-			.filter((b) => b.treatment !== "keep")
-			.map((b) => ({
-				box: b.treatment === "cover" ? b.textBox : b.container.box,
-				cover: b.treatment === "cover",
-				inkReach: b.treatment === "cover" ? undefined : inkReach(b, image),
-			}));
-		return { image, ms: ms.layout + ms.erase, layoutMs: ms.layout, areas, blocks };
-	});
+	const image = copy(input.image);
+	const { blocks, ms } = after.layOut(image, regions, input.mode);
+	const areas = blocks
+		.filter((b) => b.treatment !== "keep")
+		.map((b) => ({
+			box: b.treatment === "cover" ? b.textBox : b.container.box,
+			cover: b.treatment === "cover",
+			inkReach: b.treatment === "cover" ? undefined : inkReach(b, image),
+		}));
+	return { image, ms: ms.layout + ms.erase, layoutMs: ms.layout, areas, blocks };
 }
 
 /** Whether the typesetter may put ink on pixel (x, y): inside the block's room, its gap in from the edge. */
@@ -280,7 +285,7 @@ function report() {
 		console.log(
 			`| ${r.name} | ${r.seed === undefined ? "exact" : `rough, seed ${r.seed}`} | ${r.overprinted}/${r.blocks} | ${r.stubs} | ${r.covered} | ${r.lost ? `${r.lost}/${r.characters}: ${r.lossy.map((l) => JSON.stringify(l.translation)).join(", ")}` : 0} |`,
 		);
-	console.log("\nSpeed, ms per megapixel of image (best of 3 runs each, node):\n");
+	console.log("\nSpeed, ms per megapixel of image (best of 5 runs each, before and after taking turns, node):\n");
 	console.log("| inputs | boxes | erase before | layout after | erase after | added by layout + erase |");
 	console.log("|---|---|---|---|---|---|");
 	for (const [label, test] of [

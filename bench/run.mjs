@@ -89,7 +89,7 @@ function installTools() {
 
 function run(script) {
 	return new Promise((resolve) => {
-		const child = spawn(process.execPath, [script], { stdio: ["ignore", "pipe", "inherit"] });
+		const child = spawn(process.execPath, ["--expose-gc", script], { stdio: ["ignore", "pipe", "inherit"] });
 		let out = "";
 		child.stdout.setEncoding("utf8");
 		child.stdout.on("data", (text) => {
