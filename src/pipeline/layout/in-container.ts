@@ -209,9 +209,8 @@ function restBeside(
 /**
  * The container near a box that holds none (near.ts), its lettering found as if the reader had boxed
  * it: a panel or balloon with room round its lettering, or fitted to it (ending in ink all round: the
- * only kind its pieces joined may be),
- * whose glyphs could be the region's text (neither clearly fewer than its characters nor many times
- * more). `refused`: a shape that is not this region's to take (another region's).
+ * only kind its pieces joined may be), whose glyphs could be the region's text (neither clearly fewer
+ * than its characters nor many times more). `refused`: a shape that is not this region's to take.
  */
 export function containerNear(
 	crop: Patch,
