@@ -137,14 +137,20 @@ class HeldPixels {
 		return new HeldPixels(width, height, packed);
 	}
 
-	/** Rows `from` to the last to `sink`, a band at a time (views of the pixels when they are RGBA). */
+	/**
+	 * Rows `from` to the last to `sink`, a band at a time (views of the pixels when they are RGBA, or
+	 * grey and the sink takes grey rows).
+	 */
 	emit(sink: RowSink, from: number): void {
 		const { width, height, packed } = this;
 		const step = bandRows(width, height);
-		const band = packed.channels === 4 ? undefined : new Int32Array(step * width);
+		const greyRows = packed.channels === 1 ? sink.greyRows?.bind(sink) : undefined;
+		const asIs = packed.channels === 4 || greyRows;
+		const band = asIs ? undefined : new Int32Array(step * width);
 		for (let y = from; y < height; y += step) {
 			const count = Math.min(step, height - y);
-			if (!band) sink.rows(y, count, packed.bytes.subarray(y * width * 4, (y + count) * width * 4));
+			if (greyRows) greyRows(y, count, packed.bytes.subarray(y * width, (y + count) * width));
+			else if (!band) sink.rows(y, count, packed.bytes.subarray(y * width * 4, (y + count) * width * 4));
 			else {
 				packed.unpack(y * width, count * width, band, 0);
 				sink.rows(y, count, new Uint8Array(band.buffer, 0, count * width * 4));

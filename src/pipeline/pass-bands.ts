@@ -14,7 +14,7 @@
  * other kinds start from the top: their segments are long enough that most results fit one (a 25 MP
  * page's PNG is 5 to 12 MB).
  */
-import { type Band, drawOverlay, pasteErased } from "./compose";
+import { type Band, drawOverlay, drawOverlayGrey, type GreyBand, pasteErased, pasteErasedGrey } from "./compose";
 import { freeBuffer } from "./free-buffer";
 import type { ImageRows } from "./image-rows";
 import { PngEncoder } from "./pixels/png-encode";
@@ -117,13 +117,18 @@ class BandWriter {
 	private readonly width: number;
 	private readonly height: number;
 	private readonly rowsPerBand: number;
-	private readonly band: Band;
+	/**
+	 * The rows being gathered: a byte a pixel when the PNG is grey (a quarter of the bytes to copy,
+	 * paste into and filter; a grey PNG decoder's rows copied as they are), else RGBA.
+	 */
+	private readonly band: Band | GreyBand;
+	private readonly grey: boolean;
 	private pasting: ErasedPixels[];
 	/** Overlays by top row (in drawing order among equals), and those being drawn, in drawing order. */
 	private readonly upcoming: { overlay: PlannedOverlay; order: number }[];
 	private drawing: { overlay: Overlay; order: number }[] = [];
-	/** The last row written, for the Up filter of the next. */
-	private above: Int32Array | undefined;
+	/** The last row written, for the Up filter of the next (its pixel words, or its grey bytes). */
+	private above: Int32Array | Uint8Array | undefined;
 	/** Compressed pieces waiting for the response, and their bytes. */
 	private made: Uint8Array[] = [];
 	private madeBytes = 0;
@@ -136,11 +141,12 @@ class BandWriter {
 		this.height = image.height;
 		this.encoder = new PngEncoder(image.width, image.height, channels);
 		this.rowsPerBand = Math.max(1, Math.floor(BAND_BYTES / (image.width * 4)));
+		this.grey = channels === 1;
 		this.band = {
 			top: 0,
 			width: image.width,
 			height: 0,
-			data: new Uint8Array(this.rowsPerBand * image.width * 4),
+			data: new Uint8Array(this.rowsPerBand * image.width * (this.grey ? 1 : 4)),
 		};
 		this.pasting = erased;
 		this.upcoming = overlays
@@ -166,21 +172,27 @@ class BandWriter {
 	 * stopped at a band's end once enough compressed pieces wait.
 	 */
 	segment(): RowSink {
+		const sink: RowSink = { rows: (y, count, rgba) => this.gather(y, count, rgba, 4) };
+		if (this.grey) sink.greyRows = (y, count, grey) => this.gather(y, count, grey, 1);
+		return sink;
+	}
+
+	/** Rows from a decoder (`bytes` a pixel: RGBA, or grey as a grey PNG stores them) into the band. */
+	private gather(y: number, count: number, pixels: Uint8Array, bytes: 1 | 4): void {
 		const { width, band } = this;
-		return {
-			rows: (y, count, rgba) => {
-				// Rows before the band are written already (an earlier segment decoded them).
-				for (let r = Math.max(0, band.top + band.height - y); r < count; ) {
-					const take = Math.min(count - r, this.rowsPerBand - band.height);
-					band.data.set(rgba.subarray(r * width * 4, (r + take) * width * 4), band.height * width * 4);
-					band.height += take;
-					r += take;
-					if (band.height < this.rowsPerBand && y + r < this.height) continue;
-					this.writeBand();
-					if (this.madeBytes >= this.heldBytes && !this.done) throw new EnoughRows();
-				}
-			},
-		};
+		const bandBytes = this.grey ? 1 : 4;
+		// Rows before the band are written already (an earlier segment decoded them).
+		for (let r = Math.max(0, band.top + band.height - y); r < count; ) {
+			const take = Math.min(count - r, this.rowsPerBand - band.height);
+			const from = pixels.subarray(r * width * bytes, (r + take) * width * bytes);
+			if (bytes === bandBytes) band.data.set(from, band.height * width * bandBytes);
+			else redsInto(band.data, band.height * width, from);
+			band.height += take;
+			r += take;
+			if (band.height < this.rowsPerBand && y + r < this.height) continue;
+			this.writeBand();
+			if (this.madeBytes >= this.heldBytes && !this.done) throw new EnoughRows();
+		}
 	}
 
 	/** The pieces made so far, front first, each freed when the next is pulled. */
@@ -199,25 +211,48 @@ class BandWriter {
 	}
 
 	private writeBand(): void {
-		const { band, width } = this;
+		const { band, width, grey } = this;
 		const bottom = band.top + band.height;
-		for (const pixels of this.pasting) pasteErased(band, pixels);
+		for (const pixels of this.pasting) {
+			if (grey) pasteErasedGrey(band, pixels);
+			else pasteErased(band, pixels);
+		}
 		this.pasting = this.pasting.filter((pixels) => pixels.box.y1 > bottom);
 		while (this.upcoming.length > 0 && this.upcoming[0]!.overlay.top < bottom) {
 			const { overlay, order } = this.upcoming.shift()!;
 			this.drawing.push({ overlay: overlay.draw(), order });
 			this.drawing.sort((a, b) => a.order - b.order);
 		}
-		for (const { overlay } of this.drawing) drawOverlay(band, overlay);
+		for (const { overlay } of this.drawing) {
+			if (grey) drawOverlayGrey(band, overlay);
+			else drawOverlay(band, overlay);
+		}
 		this.drawing = this.drawing.filter(({ overlay }) => overlay.y + overlay.raster.height > bottom);
 
-		const pixels = pixelWords(band.data.subarray(0, band.height * width * 4));
-		for (const piece of this.encoder.addRows(pixels, band.height, this.above)) {
-			this.made.push(piece);
-			this.madeBytes += piece.length;
+		const last = (band.height - 1) * width;
+		if (grey) {
+			const rows = band.data.subarray(0, band.height * width);
+			this.keep(this.encoder.addGreyRows(rows, band.height, this.above as Uint8Array | undefined));
+			this.above = rows.slice(last, last + width);
+		} else {
+			const pixels = pixelWords(band.data.subarray(0, band.height * width * 4));
+			this.keep(this.encoder.addRows(pixels, band.height, this.above as Int32Array | undefined));
+			this.above = pixels.slice(last, last + width);
 		}
-		this.above = pixels.slice((band.height - 1) * width, band.height * width);
 		band.top = bottom;
 		band.height = 0;
 	}
+
+	private keep(pieces: Uint8Array[]): void {
+		for (const piece of pieces) {
+			this.made.push(piece);
+			this.madeBytes += piece.length;
+		}
+	}
+}
+
+/** Each RGBA pixel's red byte, which is its grey in a grey image, into `grey` from `at` on. */
+function redsInto(grey: Uint8Array, at: number, rgba: Uint8Array): void {
+	const words = pixelWords(rgba);
+	for (let i = 0; i < words.length; i++) grey[at + i] = words[i]!;
 }

@@ -51,9 +51,10 @@ export interface Raster {
 export interface RowSink {
 	rows(y: number, count: number, rgba: Uint8Array): void;
 	/**
-	 * For a sink that keeps grey pixels a byte each (image-rows.ts): a decoder whose pixels are
-	 * opaque 8-bit grey as stored (a grey PNG) hands its rows over here instead, `count * width`
-	 * bytes, sparing the expansion to RGBA and the sink's packing back.
+	 * For a sink that keeps grey pixels a byte each (image-rows.ts, pass 3's band of a grey PNG): a
+	 * decoder whose pixels are opaque 8-bit grey as stored (a grey PNG, or grey pixels held) hands
+	 * its rows over here instead, `count * width` bytes, sparing the expansion to RGBA and the
+	 * sink's packing back.
 	 */
 	greyRows?(y: number, count: number, grey: Uint8Array): void;
 }

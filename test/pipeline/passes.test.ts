@@ -167,6 +167,8 @@ describe.each(ROWS)("the PNG written band by band, the image's rows $rows", ({ b
 		expect([out.width, out.height]).toEqual([300, 2000]);
 		expect(differing(out.data, expected.data)).toBe(0);
 		expect(png[25]).toBe(0); // colour type: grey, as every pixel and the overlay's colour are
+		// Worked a byte a pixel (pass 3's grey band), byte for byte the file the whole RGBA raster makes.
+		expect(differing(png, concat(encodePng(expected)))).toBe(0);
 	});
 
 	it("writes the same file when it stops decoding to let the response catch up, and decodes again", async () => {
@@ -205,6 +207,43 @@ describe.each(ROWS)("the PNG written band by band, the image's rows $rows", ({ b
 		await started.next();
 		await started.return?.();
 		expect(finished).toBe(2);
+	});
+});
+
+describe("the PNG of a grey image whose decoder hands out RGBA rows (a grey JPEG or GIF)", () => {
+	it("is byte for byte the file the whole RGBA raster makes", async () => {
+		const original = page(301, 1200, [{ x0: 40, y0: 600, x1: 260, y1: 680 }], [200, 200, 200, 255]);
+		const glyph = { width: 120, height: 40, data: new Uint8Array(120 * 40 * 4) };
+		for (let i = 0; i < 120 * 40; i++) glyph.data.set([20, 20, 20, [0, 77, 255][i % 3]!], i * 4);
+		const overlay = { x: 50, y: 610, raster: glyph };
+		const image: ImageRows = {
+			width: original.width,
+			height: original.height,
+			crops: async () => {},
+			// Every row from the top as RGBA, in bands of 7 rows, a copy each (the decoder reuses its own).
+			resumable: () => (sink) => {
+				for (let y = 0; y < original.height; y += 7) {
+					const count = Math.min(7, original.height - y);
+					sink.rows(y, count, original.data.slice(y * 301 * 4, (y + count) * 301 * 4));
+				}
+			},
+			resumesNear: false,
+			release: () => {},
+		};
+		const png = await collect(
+			bandsToPng({
+				image,
+				erased: [],
+				overlays: [{ top: overlay.y, colours: [[20, 20, 20]], draw: () => overlay }],
+				overlaysReady: Promise.resolve(),
+				channels: 1,
+				finished: () => {},
+			}),
+		);
+		const expected: Band = { ...original, data: original.data.slice(), top: 0 };
+		drawOverlay(expected, overlay);
+		expect(png[25]).toBe(0);
+		expect(differing(png, concat(encodePng(expected)))).toBe(0);
 	});
 });
 

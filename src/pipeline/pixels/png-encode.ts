@@ -68,6 +68,28 @@ export class PngEncoder {
 		return pieces;
 	}
 
+	/**
+	 * addRows for a grey PNG's rows given a byte a pixel (`grey`, `width` a row), as pass 3 keeps
+	 * them: the bytes addRows writes of the same pixels' words. `above` likewise.
+	 */
+	addGreyRows(grey: Uint8Array, count: number, above: Uint8Array | undefined): Uint8Array[] {
+		const { width, batch } = this;
+		const pieces: Uint8Array[] = [];
+		const rows = new DataView(grey.buffer, grey.byteOffset, count * width);
+		for (let r = 0; r < count; r++) {
+			const row = r * width;
+			const o = this.filled + 1;
+			batch[this.filled] = 2;
+			if (r === 0 && !above) batch.set(grey.subarray(0, width), o);
+			else if (r > 0) upGrey(rows, row, rows, row - width, width, this.batchView, o);
+			else upGrey(rows, row, new DataView(above!.buffer, above!.byteOffset, width), 0, width, this.batchView, o);
+			this.filled += this.rowBytes;
+			if (this.filled + this.rowBytes > batch.length) pieces.push(...this.flush());
+		}
+		this.rowsIn += count;
+		return pieces;
+	}
+
 	/** The last IDAT and IEND. Every row must have been given. */
 	finish(): Uint8Array[] {
 		if (this.rowsIn !== this.height) throw new Error(`PNG encoder got ${this.rowsIn} of ${this.height} rows`);
@@ -178,6 +200,23 @@ function upRgb(row: Int32Array, prior: Int32Array, width: number, out: Uint8Arra
 	out[o + 3 * last] = d;
 	out[o + 3 * last + 1] = d >>> 8;
 	out[o + 3 * last + 2] = d >>> 16;
+}
+
+/** Grey bytes minus those above, four at a time (read and written as words wherever they lie). */
+function upGrey(
+	row: DataView,
+	at: number,
+	prior: DataView,
+	priorAt: number,
+	width: number,
+	out: DataView,
+	o: number,
+): void {
+	let x = 0;
+	for (; x + 4 <= width; x += 4) {
+		out.setInt32(o + x, upWord(row.getInt32(at + x, true), prior.getInt32(priorAt + x, true)), true);
+	}
+	for (; x < width; x++) out.setUint8(o + x, row.getUint8(at + x) - prior.getUint8(priorAt + x));
 }
 
 /**

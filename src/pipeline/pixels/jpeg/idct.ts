@@ -36,6 +36,30 @@ export function idct8x8(coef: Int32Array, out: Uint8ClampedArray, offset: number
 			for (let r = 0; r < 64; r += 8) work[i + r] = dc;
 			continue;
 		}
+		if ((s4 | s5 | s6 | s7) === 0) {
+			// Only the lower half's frequencies: the same sums with the zero terms left out.
+			const x0 = s0 * 4096 + 512;
+			const even = s2 * C0_541;
+			const e3 = even + s2 * C0_765;
+			const p5 = (s3 + s1) * C1_175;
+			const q1 = p5 + s1 * C0_899;
+			const q2 = p5 + s3 * C2_562;
+			const q3 = s3 * C1_961;
+			const q4 = s1 * C0_390;
+			const o3 = s1 * C1_501 + q1 + q4;
+			const o2 = s3 * C3_072 + q2 + q3;
+			const o1 = q2 + q4;
+			const o0 = q1 + q3;
+			work[i] = (x0 + e3 + o3) >> 10;
+			work[i + 56] = (x0 + e3 - o3) >> 10;
+			work[i + 8] = (x0 + even + o2) >> 10;
+			work[i + 48] = (x0 + even - o2) >> 10;
+			work[i + 16] = (x0 - even + o1) >> 10;
+			work[i + 40] = (x0 - even - o1) >> 10;
+			work[i + 24] = (x0 - e3 + o0) >> 10;
+			work[i + 32] = (x0 - e3 - o0) >> 10;
+			continue;
+		}
 		let p1 = (s2 + s6) * C0_541;
 		let t2 = p1 + s6 * C1_847;
 		let t3 = p1 + s2 * C0_765;
@@ -86,13 +110,37 @@ export function idct8x8(coef: Int32Array, out: Uint8ClampedArray, offset: number
 		const s5 = work[w + 5]!;
 		const s6 = work[w + 6]!;
 		const s7 = work[w + 7]!;
+		// Rounding and the +128 level shift, at the final scale of 2^17.
+		const bias = 65536 + (128 << 17);
+		const o = offset + r * stride;
+		if ((s4 | s5 | s6 | s7) === 0) {
+			const x0 = s0 * 4096 + bias;
+			const even = s2 * C0_541;
+			const e3 = even + s2 * C0_765;
+			const p5 = (s3 + s1) * C1_175;
+			const q1 = p5 + s1 * C0_899;
+			const q2 = p5 + s3 * C2_562;
+			const q3 = s3 * C1_961;
+			const q4 = s1 * C0_390;
+			const o3 = s1 * C1_501 + q1 + q4;
+			const o2 = s3 * C3_072 + q2 + q3;
+			const o1 = q2 + q4;
+			const o0 = q1 + q3;
+			out[o] = (x0 + e3 + o3) >> 17;
+			out[o + 7] = (x0 + e3 - o3) >> 17;
+			out[o + 1] = (x0 + even + o2) >> 17;
+			out[o + 6] = (x0 + even - o2) >> 17;
+			out[o + 2] = (x0 - even + o1) >> 17;
+			out[o + 5] = (x0 - even - o1) >> 17;
+			out[o + 3] = (x0 - e3 + o0) >> 17;
+			out[o + 4] = (x0 - e3 - o0) >> 17;
+			continue;
+		}
 		let p1 = (s2 + s6) * C0_541;
 		let t2 = p1 + s6 * C1_847;
 		let t3 = p1 + s2 * C0_765;
 		let t0 = (s0 + s4) * 4096;
 		let t1 = (s0 - s4) * 4096;
-		// Rounding and the +128 level shift, at the final scale of 2^17.
-		const bias = 65536 + (128 << 17);
 		const x0 = t0 + t3 + bias;
 		const x3 = t0 - t3 + bias;
 		const x1 = t1 + t2 + bias;
@@ -118,7 +166,6 @@ export function idct8x8(coef: Int32Array, out: Uint8ClampedArray, offset: number
 		t2 += p2 + p3;
 		t1 += p2 + p4;
 		t0 += p1 + p3;
-		const o = offset + r * stride;
 		out[o] = (x0 + t3) >> 17;
 		out[o + 7] = (x0 - t3) >> 17;
 		out[o + 1] = (x1 + t2) >> 17;

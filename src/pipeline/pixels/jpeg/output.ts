@@ -129,8 +129,8 @@ function writeColour(
 			const x0 = columns[i]!;
 			const x1 = columns[i + 1]!;
 			if (halfChroma) {
-				const cbs = b.upsampler!.blend(b.rows, ly, x0, x1);
-				const crs = c.upsampler!.blend(c.rows, ly, x0, x1);
+				const cbs = b.upsampler!.rowsAround(b.rows, ly);
+				const crs = c.upsampler!.rowsAround(c.rows, ly);
 				writeYccHalfRow(pixels, (y - firstRow) * width, x0, x1, a.rows, rowStart(a, ly, vmax), cbs, crs);
 				continue;
 			}
@@ -171,9 +171,10 @@ function writeYccRow(
 }
 
 /**
- * writeYccRow for chroma at half the width, from the chroma rows' vertical blends (×256, one per
- * chroma column): pixels 2i and 2i+1 lie a quarter of a column either side of column i, weights 3/4
- * and 1/4 (×256·4 → 2^10), exactly what Upsampler.row makes of them.
+ * writeYccRow for chroma at half the width, from the two chroma rows around the pixels' row:
+ * each chroma column blended vertically (×256) as the pixels reach it, kept for the pixels either
+ * side, and never stored. Pixels 2i and 2i+1 lie a quarter of a column either side of column i,
+ * weights 3/4 and 1/4 (×256·4 → 2^10), exactly what Upsampler.row makes of them.
  */
 function writeYccHalfRow(
 	pixels: Int32Array,
@@ -182,40 +183,61 @@ function writeYccHalfRow(
 	x1: number,
 	ys: Uint8ClampedArray,
 	yAt: number,
-	cbs: Int32Array,
-	crs: Int32Array,
+	cbs: ChromaRows,
+	crs: ChromaRows,
 ): void {
-	const end = cbs.length - 1;
+	const end = cbs.columns - 1;
+	const { upper: bu, lower: bl, upperAt: bua, lowerAt: bla, fy: bfy } = cbs;
+	const { upper: ru, lower: rl, upperAt: rua, lowerAt: rla, fy: rfy } = crs;
+	const bwy = 256 - bfy;
+	const rwy = 256 - rfy;
 	let x = x0;
 	if (x & 1 && x < x1) {
 		const i = x >> 1;
 		const n = i < end ? i + 1 : end;
-		pixels[o + x] = ycc(ys[yAt + x]!, (cbs[i]! * 3 + 512 + cbs[n]!) >> 10, (crs[i]! * 3 + 512 + crs[n]!) >> 10);
+		const cb = (bu[bua + i]! * bwy + bl[bla + i]! * bfy) * 3 + 512 + bu[bua + n]! * bwy + bl[bla + n]! * bfy;
+		const cr = (ru[rua + i]! * rwy + rl[rla + i]! * rfy) * 3 + 512 + ru[rua + n]! * rwy + rl[rla + n]! * rfy;
+		pixels[o + x] = ycc(ys[yAt + x]!, cb >> 10, cr >> 10);
 		x++;
 	}
-	for (; x + 1 < x1; x += 2) {
-		const i = x >> 1;
-		const cb = cbs[i]! * 3 + 512;
-		const cr = crs[i]! * 3 + 512;
+	if (x + 1 < x1) {
+		let i = x >> 1;
 		const before = i > 0 ? i - 1 : 0;
-		const after = i < end ? i + 1 : end;
-		pixels[o + x] = ycc(ys[yAt + x]!, (cb + cbs[before]!) >> 10, (cr + crs[before]!) >> 10);
-		pixels[o + x + 1] = ycc(ys[yAt + x + 1]!, (cb + cbs[after]!) >> 10, (cr + crs[after]!) >> 10);
+		let cbBefore = bu[bua + before]! * bwy + bl[bla + before]! * bfy;
+		let crBefore = ru[rua + before]! * rwy + rl[rla + before]! * rfy;
+		let cbHere = bu[bua + i]! * bwy + bl[bla + i]! * bfy;
+		let crHere = ru[rua + i]! * rwy + rl[rla + i]! * rfy;
+		for (; x + 1 < x1; x += 2) {
+			const after = i < end ? i + 1 : end;
+			const cbAfter = bu[bua + after]! * bwy + bl[bla + after]! * bfy;
+			const crAfter = ru[rua + after]! * rwy + rl[rla + after]! * rfy;
+			const cb = cbHere * 3 + 512;
+			const cr = crHere * 3 + 512;
+			pixels[o + x] = ycc(ys[yAt + x]!, (cb + cbBefore) >> 10, (cr + crBefore) >> 10);
+			pixels[o + x + 1] = ycc(ys[yAt + x + 1]!, (cb + cbAfter) >> 10, (cr + crAfter) >> 10);
+			cbBefore = cbHere;
+			crBefore = crHere;
+			cbHere = cbAfter;
+			crHere = crAfter;
+			i++;
+		}
 	}
 	if (x < x1) {
 		const i = x >> 1;
 		const n = i > 0 ? i - 1 : 0;
-		pixels[o + x] = ycc(ys[yAt + x]!, (cbs[i]! * 3 + 512 + cbs[n]!) >> 10, (crs[i]! * 3 + 512 + crs[n]!) >> 10);
+		const cb = (bu[bua + i]! * bwy + bl[bla + i]! * bfy) * 3 + 512 + bu[bua + n]! * bwy + bl[bla + n]! * bfy;
+		const cr = (ru[rua + i]! * rwy + rl[rla + i]! * rfy) * 3 + 512 + ru[rua + n]! * rwy + rl[rla + n]! * rfy;
+		pixels[o + x] = ycc(ys[yAt + x]!, cb >> 10, cr >> 10);
 	}
 }
 
 /** One pixel (0xAABBGGRR) from its luma and chroma samples. */
 function ycc(y: number, cb: number, cr: number): number {
-	const luma = y + 384;
-	const r = CLAMP[luma + CR_R[cr]!]!;
-	const g = CLAMP[luma + ((CB_G[cb]! + CR_G[cr]!) >> 16)]!;
-	const bl = CLAMP[luma + CB_B[cb]!]!;
-	return 0xff000000 | (bl << 16) | (g << 8) | r;
+	const r = y + CR_R[cr]!;
+	const g = y + ((CB_G[cb]! + CR_G[cr]!) >> 16);
+	const bl = y + CB_B[cb]!;
+	if ((r | g | bl) >>> 8 === 0) return 0xff000000 | (bl << 16) | (g << 8) | r;
+	return 0xff000000 | (CLAMP[bl + 384]! << 16) | (CLAMP[g + 384]! << 8) | CLAMP[r + 384]!;
 }
 
 function writeRgbRow(
@@ -243,6 +265,17 @@ function rowStart(p: SamplePlane, ly: number, vmax: number): number {
 	return p.upsampler ? 0 : Math.floor((ly * p.v) / vmax) * p.stride;
 }
 
+/** Two rows of a subsampled plane, one output row lies between: `lower`'s weight is fy/256. */
+export interface ChromaRows {
+	upper: Uint8ClampedArray;
+	upperAt: number;
+	lower: Uint8ClampedArray;
+	lowerAt: number;
+	fy: number;
+	/** Samples a row holds for the image's width. */
+	readonly columns: number;
+}
+
 /**
  * Bilinear upsampling of a subsampled plane, one output row at a time, sample centres aligned
  * as JFIF places them. Above the first row of an MCU row it uses the last row of the previous one.
@@ -259,6 +292,7 @@ export class Upsampler {
 	private hasPrevious = false;
 	/** The current pair of chroma rows blended vertically, one entry per chroma column. */
 	private readonly blended: Int32Array;
+	private readonly around: ChromaRows;
 
 	constructor(
 		width: number,
@@ -284,6 +318,7 @@ export class Upsampler {
 		}
 		this.previous = new Uint8ClampedArray(stride);
 		this.blended = new Int32Array(columns);
+		this.around = { upper: this.previous, upperAt: 0, lower: this.previous, lowerAt: 0, fy: 0, columns };
 	}
 
 	/** Output row `ly` of the MCU row, valid for pixels x0..x1 (only their chroma columns and one either side are read). */
@@ -312,18 +347,28 @@ export class Upsampler {
 	}
 
 	/**
-	 * The two chroma rows around output row `ly` blended vertically (×256), one entry per chroma
-	 * column, valid for the columns pixels x0..x1 take and one either side.
+	 * The two chroma rows around output row `ly` and the lower one's weight: above the first chroma
+	 * row of this MCU row lies the last one of the previous MCU row. The same object every call.
 	 */
-	blend(rows: Uint8ClampedArray, ly: number, x0: number, x1: number): Int32Array {
+	rowsAround(rows: Uint8ClampedArray, ly: number): ChromaRows {
 		const last = this.v * this.block - 1;
 		const cy = ((ly + 0.5) * this.v) / this.vmax - 0.5;
 		const top = Math.floor(cy);
-		const fy = Math.round((cy - top) * 256);
-		// Above the first chroma row of this MCU row lies the last one of the previous MCU row.
-		const upper = top < 0 && this.hasPrevious ? this.previous : rows;
-		const upperAt = top < 0 ? 0 : Math.min(last, top) * this.stride;
-		const lowerAt = Math.min(last, top + 1) * this.stride;
+		const around = this.around;
+		around.upper = top < 0 && this.hasPrevious ? this.previous : rows;
+		around.upperAt = top < 0 ? 0 : Math.min(last, top) * this.stride;
+		around.lower = rows;
+		around.lowerAt = Math.min(last, top + 1) * this.stride;
+		around.fy = Math.round((cy - top) * 256);
+		return around;
+	}
+
+	/**
+	 * The two chroma rows around output row `ly` blended vertically (×256), one entry per chroma
+	 * column, valid for the columns pixels x0..x1 take and one either side.
+	 */
+	private blend(rows: Uint8ClampedArray, ly: number, x0: number, x1: number): Int32Array {
+		const { upper, upperAt, lower, lowerAt, fy } = this.rowsAround(rows, ly);
 		const { blended } = this;
 		const end = blended.length - 1;
 		// The chroma columns pixels x0..x1 take: each pixel's pair, or its column and both neighbours.
@@ -331,7 +376,7 @@ export class Upsampler {
 		const lastColumn = this.halfWidth ? (x1 - 1) >> 1 : this.x1[x1 - 1]!;
 		const from = Math.max(0, firstColumn - 1);
 		const to = Math.min(end, lastColumn + 1);
-		for (let i = from; i <= to; i++) blended[i] = upper[upperAt + i]! * (256 - fy) + rows[lowerAt + i]! * fy;
+		for (let i = from; i <= to; i++) blended[i] = upper[upperAt + i]! * (256 - fy) + lower[lowerAt + i]! * fy;
 		return blended;
 	}
 
