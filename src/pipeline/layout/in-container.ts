@@ -16,7 +16,8 @@ import { inkScore } from "./ink";
 import { reframe } from "./masks";
 import { letteringLength } from "./measure";
 import { histogramMedian } from "./median";
-import { holdsMoreText, shapesBeside, textBeyond } from "./neighbour";
+import { shapesNear } from "./near";
+import { holdsMoreText, readsAs, shapesBeside, textBeyond } from "./neighbour";
 import { joinTexts, splitByLinesOrShares } from "./split-text";
 
 /** Levels (each channel) within which a pixel is the container's background: JPEG noise and paper grain. */
@@ -203,6 +204,31 @@ function restBeside(
 		const inside = inShape(crop, region, search, shape.enclosed, bg, shape, rest);
 		if (inside && (surrounds(shape.box, inside.finding.textBox) || outlined(crop, shape, colourOf(bg))))
 			return inside.finding;
+	}
+	return undefined;
+}
+
+/**
+ * The container near a box that holds none (near.ts), its lettering found as if the reader had boxed
+ * it: a panel or balloon with room round its lettering, or fitted to it (ending in ink all round: the
+ * only kind its pieces joined may be), whose glyphs could be the region's text (neither clearly fewer
+ * than its characters nor many times more). `refused`: a shape that is not this region's to take.
+ */
+export function containerNear(
+	crop: Patch,
+	region: TranslatedRegion,
+	search: Box,
+	readerBox: Box,
+	refused: (shape: Shape) => boolean,
+): Finding | undefined {
+	for (const { shape, bg } of shapesNear(crop, search, readerBox, refused, FLOOD_TOLERANCE, region.vertical)) {
+		// An outline's ring around a balloon is mostly ink, not paper.
+		if (shape.ink > MAX_INK * shape.insideArea) continue;
+		const inside = inShape(crop, region, search, shape.enclosed, bg, shape);
+		if (!inside || !readsAs(region.text, inside.glyphCount)) continue;
+		// Joined pieces are a container only fitted to their lettering.
+		const roomy = !shape.joined && surrounds(shape.box, inside.finding.textBox);
+		if (roomy || outlined(crop, shape, colourOf(bg))) return inside.finding;
 	}
 	return undefined;
 }

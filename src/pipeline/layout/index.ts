@@ -7,8 +7,9 @@
  *   panel, and all the glyphs inside it (in-container.ts);
  * - otherwise, or when no such shape holds it, the glyphs in the box and every text-sized glyph
  *   near them, on open background or art (around.ts);
- * - where no lettering could be told from the art, a cover over the box, run on along its line as
- *   far as the lettering goes (cover-reach.ts);
+ * - where no lettering could be told from the art, the container beside the box that it missed
+ *   (near.ts), or else a cover over the box, run on along its line as far as the lettering goes
+ *   (cover-reach.ts);
  * then regions in one container, or sharing their lettering, become one block (blocks.ts).
  *
  * It works on a crop (a `Patch`) holding the search areas (search.ts) of the regions it is given,
@@ -27,7 +28,7 @@ import { coverColour } from "./cover-colour";
 import { lineReach } from "./cover-reach";
 import { contrasting, type Finding } from "./finding";
 import { maxGlyph } from "./glyphs";
-import { FLOOD_TOLERANCE, findInShapes, shareOut, withLettering } from "./in-container";
+import { containerNear, FLOOD_TOLERANCE, findInShapes, shareOut, withLettering } from "./in-container";
 import { paddedBox, searchArea } from "./search";
 import { joinTexts, sameReading } from "./split-text";
 
@@ -132,7 +133,11 @@ export function layoutCrop(
 	for (const entry of open) {
 		const { region, part, search, readerBox, bg, padded, colour, held } = entry;
 		if (!held) {
-			findings.push(...freeLettering(crop, entry, boxes, containers));
+			const free = freeLettering(crop, entry, boxes, containers);
+			const near = free.length === 1 && !free[0]!.lettering ? nearContainer(crop, entry, boxes, containers) : undefined;
+			// A container taken so is no other region's to take from near.
+			if (near) containers.push(near);
+			findings.push(...(near ? [near] : free));
 			continue;
 		}
 		const { beside } = ownedElsewhere(region, readerBox, boxes, containers);
@@ -289,6 +294,37 @@ function freeLettering(
 	if (captions) return captions.map((f, k) => ({ ...f, part: part + k / captions.length }));
 	if (finding.lettering) return [{ ...finding, part }];
 	return [{ ...reachingOn(crop, finding, lineReach(crop, readerBox, region.vertical, search), bg), part }];
+}
+
+/**
+ * The container a box holding none and finding no lettering missed (near.ts: moved off it, or cut from
+ * a box merged over two), rather than a cover over the art the box is on. Lettering the box finds is
+ * its own: a caption beside a balloon, or a halo around lettering on tone, which a flood of paper takes
+ * for a shape. Never a container another block has, nor one another region's box (not a repeat of
+ * this one's) is centred in or lies nearer its lettering than this box (or as near, meeting more of
+ * it): that region's own container, its box off the other way.
+ */
+function nearContainer(
+	crop: Patch,
+	{ region, part, search, readerBox }: OpenRegion,
+	boxes: { id: number; box: Box }[],
+	containers: Finding[],
+): Finding | undefined {
+	const { others } = ownedElsewhere(region, readerBox, boxes, containers);
+	const refused = ({ box, inside, enclosed }: { box: Box; inside: Uint8Array; enclosed: Box }) => {
+		if (containers.some((f) => holdsPoint(box, inside, centre(f.container.box)))) return true;
+		const gap = distance(readerBox, enclosed);
+		return others.some((o) => {
+			const other = distance(o, enclosed);
+			return (
+				holdsPoint(box, inside, centre(o)) ||
+				other < gap ||
+				(other === 0 && gap === 0 && overlap(o, enclosed) > overlap(readerBox, enclosed))
+			);
+		});
+	};
+	const found = containerNear(crop, region, search, readerBox, refused);
+	return found ? { ...found, part } : undefined;
 }
 
 /** The background around `box` (image px), measured on its padded box, and the colour at its centre. */

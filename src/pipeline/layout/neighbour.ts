@@ -25,6 +25,20 @@ export function holdsMoreText(text: string, glyphs: number): boolean {
 	return (text.match(APART)?.length ?? 0) > EXCESS * glyphs;
 }
 
+/**
+ * Whether `glyphs` glyph components found could be the lettering of `text`: not clearly fewer than
+ * its characters (holdsMoreText), nor more than GLYPHS_PER_CHARACTER times as many (a kanji's
+ * radicals, an accent are glyphs of their own; a balloon of thirty letters is not two characters').
+ * A text of joining scripts says nothing.
+ */
+export function readsAs(text: string, glyphs: number): boolean {
+	const characters = text.match(APART)?.length ?? 0;
+	return characters === 0 || (!holdsMoreText(text, glyphs) && glyphs <= GLYPHS_PER_CHARACTER * characters);
+}
+
+/** Glyph components a character is drawn as, at most, for readsAs. */
+const GLYPHS_PER_CHARACTER = 4;
+
 /** The text past its first `glyphs` characters that stand apart: roughly, what those glyphs do not hold. */
 export function textBeyond(text: string, glyphs: number): string {
 	let seen = 0;
