@@ -211,6 +211,33 @@ function stackOf(n: number): Int32Array {
 	return runs;
 }
 
+/**
+ * The eight neighbours of pixel (x, row) in `mask`, OR-ed: `above` and `below` are the starts of the
+ * rows either side and `l`, `r` the columns either side, each clamped back to the pixel's own row or
+ * column at the patch edge (the neighbour past it read as the pixel or another neighbour): no branch
+ * per neighbour, which the callers' loops over every pixel of a patch need.
+ */
+export function neighboursOr(
+	mask: Uint8Array,
+	above: number,
+	row: number,
+	below: number,
+	l: number,
+	x: number,
+	r: number,
+): number {
+	return (
+		mask[above + l]! |
+		mask[above + x]! |
+		mask[above + r]! |
+		mask[row + l]! |
+		mask[row + r]! |
+		mask[below + l]! |
+		mask[below + x]! |
+		mask[below + r]!
+	);
+}
+
 /** Calls `visit` with each pixel on the edge of a patch `w` by `h` (corners more than once). */
 export function forEachEdgePixel(w: number, h: number, visit: (i: number) => void): void {
 	for (let x = 0; x < w; x++) {

@@ -1,7 +1,7 @@
 import { clipBox, intersects, within } from "../patch";
 import type { Box } from "../types";
 import { labelComponents } from "./components";
-import { dilate, forEachColumnRun, inverted, markJoined, strokeWidth } from "./masks";
+import { dilate, forEachColumnRun, inverted, markJoined, neighboursOr, strokeWidth } from "./masks";
 import { type PanelSides, panelSides } from "./panel-sides";
 import { type HeldBalloon, shelvesOnOutline } from "./shelves";
 import { stepsAcrossInk, UNREACHED } from "./steps";
@@ -118,7 +118,7 @@ function absorbSlivers(outline: Uint8Array, ink: Uint8Array, w: number, h: numbe
 
 /**
  * Whether one of pixel i's eight neighbours is outline; past the patch edge, clamped back to the
- * pixel's own row or column (as touchesGlyph: no branch per neighbour).
+ * pixel's own row or column (neighboursOr).
  */
 function nextToOutline(outline: Uint8Array, i: number, w: number, h: number): boolean {
 	const y = (i / w) | 0;
@@ -128,17 +128,7 @@ function nextToOutline(outline: Uint8Array, i: number, w: number, h: number): bo
 	const below = y < h - 1 ? row + w : row;
 	const l = x > 0 ? x - 1 : x;
 	const r = x < w - 1 ? x + 1 : x;
-	return (
-		(outline[above + l]! |
-			outline[above + x]! |
-			outline[above + r]! |
-			outline[row + l]! |
-			outline[row + r]! |
-			outline[below + l]! |
-			outline[below + x]! |
-			outline[below + r]!) !==
-		0
-	);
+	return neighboursOr(outline, above, row, below, l, x, r) !== 0;
 }
 
 /** Calls `visit` with each of pixel i's eight neighbours within the patch. */
@@ -386,17 +376,7 @@ function touchesGlyph(outline: Uint8Array, ink: Uint8Array, w: number): boolean 
 			if (!ink[row + x] || outline[row + x]) continue;
 			const l = x > 0 ? x - 1 : x;
 			const r = x < w - 1 ? x + 1 : x;
-			if (
-				outline[above + l]! |
-				outline[above + x]! |
-				outline[above + r]! |
-				outline[row + l]! |
-				outline[row + r]! |
-				outline[below + l]! |
-				outline[below + x]! |
-				outline[below + r]!
-			)
-				return true;
+			if (neighboursOr(outline, above, row, below, l, x, r)) return true;
 		}
 	}
 	return false;

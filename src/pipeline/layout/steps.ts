@@ -1,5 +1,5 @@
 /** Levels of a breadth-first walk over a patch: how many steps each pixel lies from a set of seeds. */
-import { forEachEdgePixel } from "./masks";
+import { forEachEdgePixel, neighboursOr } from "./masks";
 
 /** Steps of pixels no walk reached. */
 export const UNREACHED = 0xffff;
@@ -78,7 +78,7 @@ export function stepsAcrossInk(
 		seeds[i] = seedIn | (seedOut << 1);
 	}
 	// The ink next to either walk's seeds, in one look at each ink pixel's neighbours (past the patch
-	// edge clamped back to the pixel's own row or column, as touchesGlyph does): each walk's first step.
+	// edge clamped back to the pixel's own row or column, neighboursOr): each walk's first step.
 	const queue = queueOf(n);
 	const beyond = openOf(n);
 	let endIn = 0;
@@ -92,15 +92,7 @@ export function stepsAcrossInk(
 			if (!ink[i]) continue;
 			const l = x > 0 ? x - 1 : x;
 			const r = x < w - 1 ? x + 1 : x;
-			const next =
-				seeds[above + l]! |
-				seeds[above + x]! |
-				seeds[above + r]! |
-				seeds[row + l]! |
-				seeds[row + r]! |
-				seeds[below + l]! |
-				seeds[below + x]! |
-				seeds[below + r]!;
+			const next = neighboursOr(seeds, above, row, below, l, x, r);
 			if (next & 1) {
 				dIn[i] = 1;
 				queue[endIn++] = i;
