@@ -53,6 +53,7 @@ export function layoutCrop(
 ): LaidOut[] {
 	const findings: Finding[] = [];
 	const open: OpenRegion[] = [];
+	const backgrounds: Backgrounds = new Map();
 	const boxes = regions.map((r) => ({ id: r.id, box: clipBox(r.box, crop.box) }));
 	for (const region of regions) {
 		const search = clipBox(searchArea(region.box, image), crop.box);
@@ -67,7 +68,7 @@ export function layoutCrop(
 		const padded = paddedBox(readerBox, search);
 		const first = cutPatch(crop, padded);
 		if (first.width < 3 || first.height < 3) continue;
-		const measured = fitBackground(first, toPatchBox(first, readerBox));
+		const { bg: measured } = measuredAt(crop, backgrounds, readerBox, search);
 		const claimed = (shape: { box: Box; inside: Uint8Array }) =>
 			boxes.some((o) => o.id !== region.id && holdsPoint(shape.box, shape.inside, centre(o.box)));
 		// On screentone or a gradient, the box's own colours may be those of panels or labels it runs
@@ -121,7 +122,13 @@ export function layoutCrop(
 			findings.push(...found);
 			if (rest) {
 				const readerBox = clipBox(rest.box, search);
-				open.push({ region: rest, part: rest.part, search, readerBox, ...measuredAt(crop, readerBox, search) });
+				open.push({
+					region: rest,
+					part: rest.part,
+					search,
+					readerBox,
+					...measuredAt(crop, backgrounds, readerBox, search),
+				});
 			}
 			continue;
 		}
@@ -133,7 +140,7 @@ export function layoutCrop(
 	for (const entry of open) {
 		const { region, part, search, readerBox, bg, padded, colour, held } = entry;
 		if (!held) {
-			const free = freeLettering(crop, entry, boxes, containers);
+			const free = freeLettering(crop, backgrounds, entry, boxes, containers);
 			const near = free.length === 1 && !free[0]!.lettering ? nearContainer(crop, entry, boxes, containers) : undefined;
 			// A container taken so is no other region's to take from near.
 			if (near) containers.push(near);
@@ -141,7 +148,8 @@ export function layoutCrop(
 			continue;
 		}
 		const { beside } = ownedElsewhere(region, readerBox, boxes, containers);
-		const apart = held.length === 1 ? besideHeld(crop, entry, held[0]!.container, boxes, containers) : undefined;
+		const apart =
+			held.length === 1 ? besideHeld(crop, backgrounds, entry, held[0]!.container, boxes, containers) : undefined;
 		if (apart) {
 			findings.push(...apart.map((f) => ({ ...f, part: part + f.part })));
 			continue;
@@ -164,7 +172,8 @@ export function layoutCrop(
 				const restBox = clipBox(rest.box, search);
 				const at = { region: rest, part: part + rest.part, search, readerBox: restBox };
 				const beside = [...containers, ...shared];
-				findings.push(...freeLettering(crop, { ...at, ...measuredAt(crop, restBox, search) }, boxes, beside));
+				const measured = measuredAt(crop, backgrounds, restBox, search);
+				findings.push(...freeLettering(crop, backgrounds, { ...at, ...measured }, boxes, beside));
 			}
 			continue;
 		}
@@ -203,6 +212,7 @@ interface OpenRegion {
  */
 function besideHeld(
 	crop: Patch,
+	backgrounds: Backgrounds,
 	{ region, search, readerBox, bg, colour }: OpenRegion,
 	container: Container,
 	boxes: { id: number; box: Box }[],
@@ -219,14 +229,14 @@ function besideHeld(
 	if (!strip) return undefined;
 	const reachesContainer = (c: Box) => overlap(c, margin) > 0;
 	const stripOwned = ownedElsewhere(region, strip, boxes, containers).beside(strip);
-	const at = measuredAt(crop, strip, search);
+	const at = measuredAt(crop, backgrounds, strip, search);
 	const owned = (c: Box) => reachesContainer(c) || stripOwned(c);
 	// A caption is a line or two of a strip the box's error made tall: any lettering there, looked
 	// for again from its own box, as a reader boxing it alone would ask (a stray mark is not text).
 	const probed = findAround(crop, region, search, strip, at.bg, at.padded, owned, at.colour, undefined, true);
 	if (!probed.lettering) return undefined;
 	const lettered = clipBox(grow(probed.textBox, 2), search);
-	const near = measuredAt(crop, lettered, search);
+	const near = measuredAt(crop, backgrounds, lettered, search);
 	const free = findAround(crop, region, search, lettered, near.bg, near.padded, owned, near.colour);
 	// Lettering a line's height or more from the container is the page's; nearer, it is the rest of a
 	// tight balloon the container is a piece of (its glyphs cut the paper), and the balloon takes it.
@@ -269,6 +279,7 @@ function ownedElsewhere(
  */
 function freeLettering(
 	crop: Patch,
+	backgrounds: Backgrounds,
 	{ region, part, search, readerBox, bg, padded, colour }: OpenRegion,
 	boxes: { id: number; box: Box }[],
 	containers: Finding[],
@@ -277,7 +288,7 @@ function freeLettering(
 	const finding = findAround(crop, region, search, readerBox, bg, padded, beside(readerBox), colour);
 	// A box around captions lying apart (the reader merged them): a finding each.
 	const look: LookFree = (caption, box, probe, apart) => {
-		const at = measuredAt(crop, box, search);
+		const at = measuredAt(crop, backgrounds, box, search);
 		// A probe takes no glyph another region's box holds half of; a caption, none its sibling's box holds more of.
 		const ownedHere = (c: Box) =>
 			inContainer(c) ||
@@ -327,12 +338,29 @@ function nearContainer(
 	return found ? { ...found, part } : undefined;
 }
 
+/**
+ * The backgrounds measured in a crop, by the padded box and the box they were measured around: a box
+ * looked at again (captions.ts probes the reader's box when its lettering was not found) takes the
+ * same background, and with a pattern's shifts the ink scores made on them (ink.ts).
+ */
+type Backgrounds = Map<string, { bg: Background; padded: Box; colour: Rgb }>;
+
 /** The background around `box` (image px), measured on its padded box, and the colour at its centre. */
-function measuredAt(crop: Patch, box: Box, search: Box): { bg: Background; padded: Box; colour: Rgb } {
+function measuredAt(
+	crop: Patch,
+	backgrounds: Backgrounds,
+	box: Box,
+	search: Box,
+): { bg: Background; padded: Box; colour: Rgb } {
 	const padded = paddedBox(box, search);
+	const key = [padded.x0, padded.y0, padded.x1, padded.y1, box.x0, box.y0, box.x1, box.y1].join();
+	const known = backgrounds.get(key);
+	if (known) return known;
 	const patch = cutPatch(crop, padded);
 	const bg = fitBackground(patch, toPatchBox(patch, box));
-	return { bg, padded, colour: centreColour(bg, patch.width, patch.height) };
+	const measured = { bg, padded, colour: centreColour(bg, patch.width, patch.height) };
+	backgrounds.set(key, measured);
+	return measured;
 }
 
 /**

@@ -35,7 +35,7 @@ export function inkScore(
 	near = readerBox,
 	marginBySide = false,
 ): InkScore | undefined {
-	if (bg.repeats) return inkOnPattern(patch, bg.repeats, readerBox, like);
+	if (bg.repeats) return patternScore(patch, bg.repeats, readerBox, like);
 	if (bg.kind !== "texture") {
 		const score = distanceMap(patch, bg.planes);
 		return { score, strong: Math.max(40, 4 * bg.noise + 16), weak: Math.max(18, 2 * bg.noise + 8) };
@@ -59,6 +59,37 @@ export function inkScore(
 		}
 	}
 	return { score, strong: 255 - 40, weak: 255 - 100, colour: ink };
+}
+
+/**
+ * Ink scores made on a pattern, by its shifts (so they go with the background they were measured
+ * on) and the patch, reader's box and thresholds they were made for: a box looked at again with the
+ * same background (a probe of a box whose lettering was not found, captions.ts) scores the same
+ * patches, and predicting the pattern is the costliest step there.
+ */
+const patternScores = new WeakMap<Int16Array, Map<string, InkScore>>();
+
+function patternScore(patch: Patch, repeats: Int16Array, readerBox: Box, like?: InkScore): InkScore {
+	const { box } = patch;
+	const key = [
+		box.x0,
+		box.y0,
+		box.x1,
+		box.y1,
+		readerBox.x0,
+		readerBox.y0,
+		readerBox.x1,
+		readerBox.y1,
+		like?.weak,
+		like?.strong,
+	].join();
+	const scores = patternScores.get(repeats) ?? new Map<string, InkScore>();
+	patternScores.set(repeats, scores);
+	const known = scores.get(key);
+	if (known) return known;
+	const score = inkOnPattern(patch, repeats, readerBox, like);
+	scores.set(key, score);
+	return score;
 }
 
 /**
