@@ -57,7 +57,6 @@ export function findRepeats(patch: Patch, readerBox: Box): Int16Array | undefine
 	const [ox, oy] = halves.reduce((a, b) => (diffAt(b[0], b[1]) > diffAt(a[0], a[1]) ? b : a));
 	const repeats = Int16Array.from(periods.flatMap((s) => [s.dx, s.dy, -s.dx, -s.dy]));
 	const predicted = predictFromRepeats(patch, repeats);
-	measured.set(repeats, { box: patch.box, ...predicted });
 	const swing = (side: 0 | 1) => {
 		let sum = 0;
 		let n = 0;
@@ -163,7 +162,8 @@ function differences(
  * The background a periodic pattern predicts at each pixel: of the pixels one period (of `repeats`)
  * away that are not `excluded`, the one of median brightness, RGBA. Glyph strokes rarely lie a whole
  * period apart in most directions, so the median is the pattern. `known` is 1 where there was a vote;
- * with `only`, just the pixels set there are predicted.
+ * with `only`, just the pixels set there are predicted. A whole-patch prediction takes, from the last
+ * one made with the same shifts, the pixels whose voters all lie within both patches.
  */
 export function predictFromRepeats(
 	patch: Patch,
@@ -172,11 +172,9 @@ export function predictFromRepeats(
 	only?: Uint8Array,
 ): { colour: Uint8Array; known: Uint8Array } {
 	const { width: w, height: h, data } = patch;
-	const earlier = measured.get(repeats);
-	if (earlier && !excluded && !only && sameBox(earlier.box, patch.box)) {
-		measured.delete(repeats);
-		return earlier;
-	}
+	const whole = !excluded && !only;
+	const earlier = whole ? lastWhole.get(repeats) : undefined;
+	if (earlier && sameBox(earlier.box, patch.box)) return earlier;
 	const colour = new Uint8Array(w * h * 4);
 	const known = new Uint8Array(w * h);
 	const voters = repeats.length >> 1;
@@ -206,8 +204,25 @@ export function predictFromRepeats(
 	const wanted = only ?? NO_PIXELS;
 	const pixels = pixelWords(data);
 	const out = new Uint32Array(colour.buffer);
+	const shared = earlier ? sharedInterior(repeats, earlier.box, patch.box) : undefined;
+	const before = earlier ? new Uint32Array(earlier.colour.buffer) : out;
+	const earlierWidth = earlier ? earlier.box.x1 - earlier.box.x0 : 0;
 	for (let y = 0; y < h; y++) {
+		// Where this row shares pixels with the earlier prediction (patch x), -1 when it does not.
+		const inShared = shared !== undefined && y >= shared.y0 && y < shared.y1;
+		const sharedFrom = inShared ? shared.x0 : -1;
+		const sharedTo = inShared ? shared.x1 : -1;
 		for (let x = 0, i = y * w, p = (y + pad) * pw + pad; x < w; x++, i++, p++) {
+			if (x === sharedFrom) {
+				const from = (y + patch.box.y0 - earlier!.box.y0) * earlierWidth + x + patch.box.x0 - earlier!.box.x0;
+				out.set(before.subarray(from, from + sharedTo - sharedFrom), i);
+				known.fill(1, i, i + sharedTo - sharedFrom);
+				const skipped = sharedTo - sharedFrom - 1;
+				x += skipped;
+				i += skipped;
+				p += skipped;
+				continue;
+			}
 			if (some && !wanted[i]) continue;
 			let n = 0;
 			for (let k = 0; k < voters; k++) {
@@ -219,16 +234,37 @@ export function predictFromRepeats(
 			known[i] = 1;
 		}
 	}
+	if (whole) lastWhole.set(repeats, { box: patch.box, colour, known });
 	return { colour, known };
 }
 
 /**
- * The whole-patch prediction findRepeats made with the shifts it found, for the patch it measured:
- * the ink score on that same patch (the work patch around free lettering starts as the one the
- * background was fitted on) takes it instead of predicting again, once. Keyed by the shifts, so it
- * goes with them.
+ * The last whole-patch prediction made with each set of shifts, and the patch (image px) it was
+ * made for: the ink score on the patch findRepeats measured (the work patch around free lettering
+ * starts as the one the background was fitted on) takes it whole, and each larger work patch after
+ * it the pixels a period or more inside both. Keyed by the shifts, so it goes with them.
  */
-const measured = new WeakMap<Int16Array, { box: Box; colour: Uint8Array; known: Uint8Array }>();
+const lastWhole = new WeakMap<Int16Array, { box: Box; colour: Uint8Array; known: Uint8Array }>();
+
+/**
+ * The pixels (patch coordinates of `box`) at least the longest shift each way inside both `earlier`
+ * and `box` (image px): every voter of theirs lies within both patches, so their prediction is the
+ * same in both. Undefined when there are none.
+ */
+function sharedInterior(repeats: Int16Array, earlier: Box, box: Box): Box | undefined {
+	let reachX = 0;
+	let reachY = 0;
+	for (let k = 0; k < repeats.length; k += 2) {
+		reachX = Math.max(reachX, Math.abs(repeats[k]!));
+		reachY = Math.max(reachY, Math.abs(repeats[k + 1]!));
+	}
+	const x0 = Math.max(earlier.x0, box.x0) + reachX;
+	const x1 = Math.min(earlier.x1, box.x1) - reachX;
+	const y0 = Math.max(earlier.y0, box.y0) + reachY;
+	const y1 = Math.min(earlier.y1, box.y1) - reachY;
+	if (x1 <= x0 || y1 <= y0) return undefined;
+	return { x0: x0 - box.x0, y0: y0 - box.y0, x1: x1 - box.x0, y1: y1 - box.y0 };
+}
 
 function sameBox(a: Box, b: Box): boolean {
 	return a.x0 === b.x0 && a.y0 === b.y0 && a.x1 === b.x1 && a.y1 === b.y1;
