@@ -107,9 +107,93 @@ function differences(
 	let area = 0;
 	for (let i = 0; i < inReader.length; i++) if (inReader[i] === side) area++;
 	const step = Math.max(1, Math.floor(Math.sqrt(area / SAMPLES)));
+	// Sampling every pixel (a small side: most boxes), the pair a sample finds behind it is the pair
+	// another sample found ahead of it: each pair is looked at once and counted twice, the same counts.
+	const pairs =
+		step === 1 ? pairsAlongRuns(luma, w, h, inReader, side) : sampledPairs(luma, w, h, inReader, side, step);
+	const shifts: Shift[] = [];
+	const diffs = new Uint32Array(256);
+	for (const [dx, dy] of tried) {
+		diffs.fill(0);
+		let n = pairs(dx, dy, diffs);
+		if (step === 1) {
+			for (let v = 0; v < 256; v++) diffs[v]! *= 2;
+			n *= 2;
+		}
+		if (n >= MIN_PAIRS) shifts.push({ dx, dy, diff: trimmedMean(diffs, n) });
+	}
+	const typical = [...shifts].sort((a, b) => a.diff - b.diff)[shifts.length >> 1]?.diff ?? 0;
+	return { shifts, typical };
+}
+
+/**
+ * Counts into `diffs`, by their difference in brightness, the pairs of pixels of `side` (dx, dy)
+ * apart, the first before the second, and returns how many there are: walked along the row's runs
+ * of the side that meet the runs of the row dy below, so no pixel's side is tested per pair (every
+ * shift walks the whole side, a few hundred times per region).
+ */
+function pairsAlongRuns(
+	luma: Uint8Array,
+	w: number,
+	h: number,
+	inReader: Uint8Array,
+	side: 0 | 1,
+): (dx: number, dy: number, diffs: Uint32Array) => number {
+	// The runs of the side (x from, x to), row by row; row y's are rowRuns[y] to rowRuns[y + 1].
+	const rowRuns = new Int32Array(h + 1);
+	const from: number[] = [];
+	const to: number[] = [];
+	for (let y = 0; y < h; y++) {
+		rowRuns[y] = from.length;
+		for (let x = 0, i = y * w; x < w; ) {
+			while (x < w && inReader[i] !== side) {
+				x++;
+				i++;
+			}
+			if (x === w) break;
+			from.push(x);
+			while (x < w && inReader[i] === side) {
+				x++;
+				i++;
+			}
+			to.push(x);
+		}
+	}
+	rowRuns[h] = from.length;
+	const starts = Int32Array.from(from);
+	const ends = Int32Array.from(to);
+	return (dx, dy, diffs) => {
+		let n = 0;
+		const reach = dy * w + dx;
+		for (let y = Math.max(0, -dy); y < Math.min(h, h - dy); y++) {
+			for (let a = rowRuns[y]!; a < rowRuns[y + 1]!; a++) {
+				for (let b = rowRuns[y + dy]!; b < rowRuns[y + dy + 1]!; b++) {
+					const x0 = Math.max(starts[a]!, starts[b]! - dx);
+					const x1 = Math.min(ends[a]!, ends[b]! - dx);
+					if (x0 >= x1) continue;
+					n += x1 - x0;
+					for (let i = y * w + x0, end = y * w + x1; i < end; i++) diffs[Math.abs(luma[i]! - luma[i + reach]!)]!++;
+				}
+			}
+		}
+		return n;
+	};
+}
+
+/**
+ * Counts into `diffs` the pairs of pixels of `side` (dx, dy) apart, ahead of and behind samples on
+ * a grid `step` px apart, and returns how many there are.
+ */
+function sampledPairs(
+	luma: Uint8Array,
+	w: number,
+	h: number,
+	inReader: Uint8Array,
+	side: 0 | 1,
+	step: number,
+): (dx: number, dy: number, diffs: Uint32Array) => number {
 	// Sides and brightness on a grid padded by SPAN all round, the padding on neither side: a pair
-	// reaching past the patch fails the side test, so no pair needs its bounds checked. Every shift
-	// walks the samples, a few hundred times per region.
+	// reaching past the patch fails the side test, so no pair needs its bounds checked.
 	const pw = w + 2 * SPAN;
 	const sides = new Uint8Array(pw * (h + 2 * SPAN)).fill(NEITHER);
 	const lumas = new Uint8Array(sides.length);
@@ -125,13 +209,7 @@ function differences(
 			at[count++] = (y + SPAN) * pw + x + SPAN;
 		}
 	}
-	// Sampling every pixel (a small side), the pair a sample finds behind it is the pair another
-	// sample found ahead of it: each pair is looked at once and counted twice, the same counts.
-	const everyPixel = step === 1;
-	const shifts: Shift[] = [];
-	const diffs = new Uint32Array(256);
-	for (const [dx, dy] of tried) {
-		diffs.fill(0);
+	return (dx, dy, diffs) => {
 		let n = 0;
 		const reach = dy * pw + dx;
 		for (let k = 0; k < count; k++) {
@@ -141,21 +219,14 @@ function differences(
 				diffs[Math.abs(lumas[i]! - lumas[ahead]!)]!++;
 				n++;
 			}
-			if (everyPixel) continue;
 			const behind = i - reach;
 			if (sides[behind] === side) {
 				diffs[Math.abs(lumas[i]! - lumas[behind]!)]!++;
 				n++;
 			}
 		}
-		if (everyPixel) {
-			for (let v = 0; v < 256; v++) diffs[v]! *= 2;
-			n *= 2;
-		}
-		if (n >= MIN_PAIRS) shifts.push({ dx, dy, diff: trimmedMean(diffs, n) });
-	}
-	const typical = [...shifts].sort((a, b) => a.diff - b.diff)[shifts.length >> 1]?.diff ?? 0;
-	return { shifts, typical };
+		return n;
+	};
 }
 
 /**
