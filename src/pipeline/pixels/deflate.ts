@@ -85,8 +85,10 @@ function writeBlock(bits: BitWriter, data: Uint8Array, runs: Uint32Array, adler:
 /**
  * Writes the block's bytes with its codes: literals straight from `data`, and the runs that
  * `findRuns` listed. `table[symbol]` is (length << 16) | code, `dist` the same for distance 1.
- * The bit writer's state lives in locals here (several times faster than method calls); two
- * bytes are flushed at a time, so at most 30 bits are ever pending.
+ * The bit writer's state lives in locals here (several times faster than method calls). Under 8
+ * bits are left pending after each step, so a step may add 24 bits: two literals together when
+ * their codes are that short, else one; a run's length code, extra bits and distance. Each step
+ * stores four bytes as one word and keeps those complete (the position advanced past them).
  */
 function writeSymbols(
 	bits: BitWriter,
@@ -97,48 +99,50 @@ function writeSymbols(
 	dist: number,
 ): void {
 	let { buffer, count: nbits } = bits.state();
-	// A literal takes at most 15 bits, a run (at least 3 bytes) at most 21: 2 bytes per input byte is room enough.
-	const out = bits.reserve(data.length * 2 + 16);
+	// A literal takes at most 15 bits, a run (at least 3 bytes) at most 21: 2 bytes per input byte
+	// is room enough, and 4 more for the last word stored.
+	const out = new DataView(bits.reserve(data.length * 2 + 16).buffer);
 	let at = bits.position();
 	let i = 0;
 	for (let r = 0; r <= runCount; r++) {
 		const literalsEnd = r < runCount ? runs[2 * r]! : data.length;
-		for (; i < literalsEnd; i++) {
+		while (i < literalsEnd) {
 			const entry = table[data[i]!]!;
-			buffer |= (entry & 0xffff) << nbits;
-			nbits += entry >>> 16;
-			// Without a branch, which noise would mispredict about every other literal: the two
-			// low bytes are always stored, and kept (the position advanced) only when complete.
-			out[at] = buffer;
-			out[at + 1] = buffer >>> 8;
-			const full = nbits >>> 4; // 1 when 16 or more bits are pending
-			at += full << 1;
-			buffer >>>= full << 4;
-			nbits -= full << 4;
+			let code = entry & 0xffff;
+			let length = entry >>> 16;
+			i++;
+			if (i < literalsEnd) {
+				const next = table[data[i]!]!;
+				if (length + (next >>> 16) <= 24) {
+					code |= (next & 0xffff) << length;
+					length += next >>> 16;
+					i++;
+				}
+			}
+			buffer |= code << nbits;
+			nbits += length;
+			out.setInt32(at, buffer, true);
+			const full = nbits >>> 3;
+			at += full;
+			buffer >>>= full << 3;
+			nbits &= 7;
 		}
 		if (r === runCount) break;
 		const run = runs[2 * r + 1]!;
 		const symbol = LENGTH_SYMBOL[run]!;
 		const entry = table[symbol]!;
+		const extra = symbol - 257;
 		buffer |= (entry & 0xffff) << nbits;
 		nbits += entry >>> 16;
-		if (nbits >= 16) {
-			out[at++] = buffer & 255;
-			out[at++] = (buffer >>> 8) & 255;
-			buffer >>>= 16;
-			nbits -= 16;
-		}
-		const code = symbol - 257;
-		buffer |= (run - LENGTH_BASE[code]!) << nbits; // zero when the code has no extra bits
-		nbits += LENGTH_EXTRA_BITS[code]!;
+		buffer |= (run - LENGTH_BASE[extra]!) << nbits; // zero when the code has no extra bits
+		nbits += LENGTH_EXTRA_BITS[extra]!;
 		buffer |= (dist & 0xffff) << nbits;
 		nbits += dist >>> 16;
-		if (nbits >= 16) {
-			out[at++] = buffer & 255;
-			out[at++] = (buffer >>> 8) & 255;
-			buffer >>>= 16;
-			nbits -= 16;
-		}
+		out.setInt32(at, buffer, true);
+		const full = nbits >>> 3;
+		at += full;
+		buffer >>>= full << 3;
+		nbits &= 7;
 		i += run;
 	}
 	bits.commit(at, buffer, nbits);
