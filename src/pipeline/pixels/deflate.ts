@@ -169,16 +169,26 @@ function findRuns(data: Uint8Array, runs: Uint32Array, freqs: Uint32Array): numb
 		const w = words[k]!;
 		if ((w ^ (w >>> 8)) & 0xffffff) continue;
 		const b = w & 255;
+		// Grown back without a loop: the word before's last bytes equal to b are the top zero bytes
+		// of their xor (little-endian words). A word before that is all b lies in the last run (the
+		// loop skipped it), and the start is held to that run's end below.
+		let start = head + 4 * k;
+		if (k > 0) start -= Math.clz32(words[k - 1]! ^ w) >>> 3;
+		else while (start > 0 && data[start - 1] === b) start--;
 		// The word may begin inside the last run (or at 0): the run starts no earlier than `end`.
-		let start = Math.max(head + 4 * k, end);
-		while (start > end && data[start - 1] === b) start--;
+		start = Math.max(start, end);
 		// The byte before a run is the one it repeats.
 		if (data[start - 1] !== b) start++;
-		// Grown a word at a time past the word found (a flat area's run is rows long).
+		// Grown a word at a time past the word found (a flat area's run is rows long), then over
+		// the next word's first bytes equal to b: the low zero bytes of their xor, found by its
+		// lowest set bit (x & -x, the negation kept to 32 bits by Math.imul).
 		let word = k + 1;
 		while (word < words.length && words[word] === w) word++;
 		let stretch = head + 4 * word;
-		while (stretch < n && data[stretch] === b) stretch++;
+		if (word < words.length) {
+			const differ = words[word]! ^ w;
+			stretch += (31 - Math.clz32(differ & Math.imul(differ, -1))) >>> 3;
+		} else while (stretch < n && data[stretch] === b) stretch++;
 		// A stretch longer than a match is several runs; a tail under 3 bytes stays literal.
 		for (let at = start; stretch - at >= 3; ) {
 			const run = Math.min(MAX_RUN, stretch - at);
