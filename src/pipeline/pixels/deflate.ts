@@ -206,33 +206,42 @@ function findRuns(data: Uint8Array, runs: Uint32Array, freqs: Uint32Array): numb
 
 /**
  * Adds each byte's count to freqs[byte], and the bytes to the stream's Adler-32: one pass for
- * both, as both read every byte. Four bytes are read as one word and counted in four separate
- * tables: consecutive equal bytes (common in filtered rows) would otherwise make every
+ * both, as both read every byte. Eight bytes are read as two words and counted in eight
+ * separate tables: consecutive equal bytes (common in filtered rows) would otherwise make every
  * increment wait for the one before; twice as fast as the plain loop on a photo.
  */
 function countBytes(data: Uint8Array, freqs: Uint32Array, adler: Adler32): void {
-	const tables = new Int32Array(1024);
+	const tables = new Int32Array(2048);
 	const head = Math.min(data.length, (4 - (data.byteOffset & 3)) & 3);
 	for (let i = 0; i < head; i++) tables[data[i]!]!++;
 	adler.update(data.subarray(0, head));
-	const words = new Int32Array(data.buffer, data.byteOffset + head, (data.length - head) >> 2);
+	const words = new Int32Array(data.buffer, data.byteOffset + head, ((data.length - head) >> 3) << 1);
 	let { a, b } = adler;
 	// 900 words (3600 bytes) between reductions keep both sums under 2^31: 32-bit integer arithmetic.
 	for (let start = 0; start < words.length; start += 900) {
 		const end = Math.min(words.length, start + 900);
-		for (let i = start; i < end; i++) {
+		for (let i = start; i < end; i += 2) {
 			const w = words[i]!;
 			const x0 = w & 255;
 			const x1 = (w >>> 8) & 255;
 			const x2 = (w >>> 16) & 255;
 			const x3 = w >>> 24;
+			const v = words[i + 1]!;
+			const y0 = v & 255;
+			const y1 = (v >>> 8) & 255;
+			const y2 = (v >>> 16) & 255;
+			const y3 = v >>> 24;
 			tables[x0]!++;
 			tables[256 | x1]!++;
 			tables[512 | x2]!++;
 			tables[768 | x3]!++;
-			// Four steps of a += x; b += a at once.
-			b += 4 * a + 4 * x0 + 3 * x1 + 2 * x2 + x3;
-			a += x0 + x1 + x2 + x3;
+			tables[1024 | y0]!++;
+			tables[1280 | y1]!++;
+			tables[1536 | y2]!++;
+			tables[1792 | y3]!++;
+			// Eight steps of a += x; b += a at once.
+			b += 8 * a + 8 * x0 + 7 * x1 + 6 * x2 + 5 * x3 + 4 * y0 + 3 * y1 + 2 * y2 + y3;
+			a += x0 + x1 + x2 + x3 + y0 + y1 + y2 + y3;
 		}
 		a %= 65521;
 		b %= 65521;
@@ -242,7 +251,11 @@ function countBytes(data: Uint8Array, freqs: Uint32Array, adler: Adler32): void 
 	const tail = head + words.length * 4;
 	for (let i = tail; i < data.length; i++) tables[data[i]!]!++;
 	adler.update(data.subarray(tail));
-	for (let v = 0; v < 256; v++) freqs[v]! += tables[v]! + tables[256 | v]! + tables[512 | v]! + tables[768 | v]!;
+	for (let v = 0; v < 256; v++) {
+		let sum = 0;
+		for (let t = v; t < 2048; t += 256) sum += tables[t]!;
+		freqs[v]! += sum;
+	}
 }
 
 /** Dynamic block header: the two code length tables, themselves run-length and Huffman coded. */
