@@ -1,7 +1,7 @@
 import { clipBox, intersects, within } from "../patch";
 import type { Box } from "../types";
 import { labelComponents } from "./components";
-import { dilate, forEachColumnRun, inverted, markJoined, neighboursOr, strokeWidth } from "./masks";
+import { dilate, forEachColumnRun, markJoined, neighboursOr, strokeWidth } from "./masks";
 import { type PanelSides, panelSides } from "./panel-sides";
 import { type HeldBalloon, shelvesOnOutline } from "./shelves";
 import { stepsAcrossInk, UNREACHED } from "./steps";
@@ -149,16 +149,20 @@ function forEachNeighbour(i: number, w: number, h: number, visit: (k: number) =>
  */
 export function insideAround(ink: Uint8Array, w: number, h: number, readerBox: Box, held?: Box): Uint8Array {
 	const regions = new Int32Array(w * h);
-	const background = labelComponents(inverted(ink), w, h, regions, 4);
+	const background = labelComponents(ink, w, h, regions, 4, 0);
 	const onBalloon = held && clipBox(readerBox, held);
 	const seeded = onBalloon && onBalloon.x1 > onBalloon.x0 && onBalloon.y1 > onBalloon.y0 ? onBalloon : readerBox;
 	const interior = mostInside(regions, background.length, w, seeded);
 	const bounds = background[interior - 1];
-	const insideRegion = background.map(
-		(c, k) => k + 1 === interior || (!c.touchesEdge && ((!!bounds && within(c, bounds)) || intersects(c, readerBox))),
-	);
+	// 1 for each label (the ink's 0 included) whose pixels are inside: one read a pixel, no branch.
+	const insideLabel = new Uint8Array(background.length + 1);
+	for (const [k, c] of background.entries()) {
+		const taken =
+			k + 1 === interior || (!c.touchesEdge && ((!!bounds && within(c, bounds)) || intersects(c, readerBox)));
+		insideLabel[k + 1] = taken ? 1 : 0;
+	}
 	const inside = new Uint8Array(w * h);
-	for (let i = 0; i < inside.length; i++) if (regions[i]! > 0 && insideRegion[regions[i]! - 1]) inside[i] = 1;
+	for (let i = 0; i < inside.length; i++) inside[i] = insideLabel[regions[i]!]!;
 	return inside;
 }
 
