@@ -36,11 +36,11 @@ export function findOutline(
 	closed: boolean,
 	held?: HeldBalloon,
 ): Uint8Array | undefined {
+	if (!outsideReachesEdge(ink, inside, w, h)) return undefined;
 	const n = w * h;
 	const outside = new Uint8Array(n);
 	// Both masks hold 0 or 1: worked out without a branch, as ink and inside alternate along each row.
 	for (let i = 0; i < n; i++) outside[i] = ink[i]! | (1 - inside[i]!);
-	if (!reachesEdge(outside, w, h)) return undefined;
 
 	const radius = Math.max(2, Math.round(strokeWidth(ink, w, strokeBox)));
 	const opened = dilate(erodeSquare(outside, w, h, radius), w, h, radius);
@@ -449,9 +449,14 @@ function mostInside(regions: Int32Array, count: number, w: number, box: Box): nu
 	return best;
 }
 
-function reachesEdge(set: Uint8Array, w: number, h: number): boolean {
-	for (let x = 0; x < w; x++) if (set[x] || set[(h - 1) * w + x]) return true;
-	for (let y = 0; y < h; y++) if (set[y * w] || set[y * w + w - 1]) return true;
+/**
+ * Whether the outside (ink, or not inside) holds a pixel on the patch edge: asked of the edge alone,
+ * before the outside is worked out over the whole patch (text on open background has none).
+ */
+function outsideReachesEdge(ink: Uint8Array, inside: Uint8Array, w: number, h: number): boolean {
+	const outside = (i: number) => ink[i] !== 0 || inside[i] === 0;
+	for (let x = 0; x < w; x++) if (outside(x) || outside((h - 1) * w + x)) return true;
+	for (let y = 0; y < h; y++) if (outside(y * w) || outside(y * w + w - 1)) return true;
 	return false;
 }
 
