@@ -594,7 +594,10 @@ const IN_SECOND = 2;
 
 function threshold(score: Uint8Array, at: number): Uint8Array {
 	const out = new Uint8Array(score.length);
-	for (let i = 0; i < score.length; i++) out[i] = score[i]! >= at ? 1 : 0;
+	// The sign bit of (below - score): 1 from `at` up (scores are whole, `at` may not be), with no
+	// branch to mispredict on texture's ragged scores.
+	const below = Math.ceil(at) - 1;
+	for (let i = 0; i < score.length; i++) out[i] = (below - score[i]!) >>> 31;
 	return out;
 }
 
