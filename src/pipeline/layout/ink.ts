@@ -1,3 +1,4 @@
+import { grow } from "../patch";
 import type { Box, Patch } from "../types";
 import { type Background, binWithNeighbours, distanceMap, quantise } from "./background";
 import { dilate } from "./masks";
@@ -42,23 +43,40 @@ export function inkScore(
 	}
 	const ink = like?.colour ?? inkByContrast(patch, readerBox, marginBySide);
 	if (!ink) return undefined;
-	// Closeness to the ink colour: the distance from a "plane" that is the ink colour everywhere.
-	const score = distanceMap(
-		patch,
-		ink.map((v): [number, number, number] => [v, 0, 0]),
-	);
 	// Texture of the ink's colour can join glyphs to blobs running off the patch, and such
 	// components are dropped: so on texture, only pixels near the lettering can be ink.
-	const margin = 2;
-	for (let y = 0; y < patch.height; y++) {
-		const nearRows = y >= near.y0 - margin && y < near.y1 + margin;
-		for (let x = 0; x < patch.width; x++) {
-			const i = y * patch.width + x;
-			const inside = nearRows && x >= near.x0 - margin && x < near.x1 + margin;
-			score[i] = inside ? 255 - score[i]! : 0;
+	const score = closeness(patch, ink, grow(near, NEAR_MARGIN));
+	return { score, strong: 255 - 40, weak: 255 - 100, colour: ink };
+}
+
+/** How far (px) past `near` pixels of the ink's colour may still be ink. */
+const NEAR_MARGIN = 2;
+
+/**
+ * Closeness to the ink's colour (255 less the largest channel difference) of the pixels in `area`
+ * (patch coordinates); 0 elsewhere, and nothing asked of the pixels there.
+ */
+function closeness(patch: Patch, colour: number[], area: Box): Uint8Array {
+	const { width: w, height: h, data } = patch;
+	const score = new Uint8Array(w * h);
+	// A channel's closeness by value, truncated to a byte as a byte array holds the difference.
+	const close = new Uint8Array(4 * 256);
+	for (let c = 0; c < 4; c++)
+		for (let v = 0; v < 256; v++) close[c * 256 + v] = 255 - Math.trunc(Math.min(255, Math.abs(v - colour[c]!)));
+	const [x0, x1] = [Math.max(0, Math.ceil(area.x0)), Math.min(w, Math.ceil(area.x1))];
+	for (let y = Math.max(0, Math.ceil(area.y0)), y1 = Math.min(h, Math.ceil(area.y1)); y < y1; y++) {
+		for (let i = y * w + x0, end = y * w + x1, p = i * 4; i < end; i++, p += 4) {
+			let s = close[data[p]!]!;
+			const g = close[256 + data[p + 1]!]!;
+			if (g < s) s = g;
+			const b = close[512 + data[p + 2]!]!;
+			if (b < s) s = b;
+			const a = close[768 + data[p + 3]!]!;
+			if (a < s) s = a;
+			score[i] = s;
 		}
 	}
-	return { score, strong: 255 - 40, weak: 255 - 100, colour: ink };
+	return score;
 }
 
 /**
