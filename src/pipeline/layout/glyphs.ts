@@ -315,18 +315,10 @@ export function glyphsAround(
 	};
 	// On a pattern, lettering splits the tone into pockets that would pass for the world beyond an outline.
 	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
-	const outline = ink.onPattern
+	const inside = ink.onPattern
 		? undefined
-		: findOutline(
-				strongInk,
-				w,
-				h,
-				insideAround(strongInk, w, h, readerBox, balloon && boundingBox(balloon, w, h)),
-				readerBox,
-				em,
-				false,
-				held,
-			);
+		: insideAround(strongInk, w, h, readerBox, balloon && boundingBox(balloon, w, h));
+	const outline = inside && findOutline(strongInk, w, h, inside, readerBox, em, false, held);
 	const labels = new Int32Array(w * h);
 	const seeds = outline ? without(strongInk, outline) : strongInk;
 	const components = labelComponents(seeds, w, h, labels);

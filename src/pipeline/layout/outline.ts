@@ -1,7 +1,15 @@
 import { clipBox, intersects, within } from "../patch";
 import type { Box } from "../types";
 import { labelComponents } from "./components";
-import { dilate, forEachColumnRun, markJoined, neighboursOr, strokeWidth } from "./masks";
+import {
+	dilate,
+	forEachColumnRun,
+	forEachEdgePixel,
+	markJoined,
+	neighboursOr,
+	reachedFromEdge,
+	strokeWidth,
+} from "./masks";
 import { type PanelSides, panelSides } from "./panel-sides";
 import { type HeldBalloon, shelvesOnOutline } from "./shelves";
 import { stepsAcrossInk, UNREACHED } from "./steps";
@@ -145,13 +153,22 @@ function forEachNeighbour(i: number, w: number, h: number, visit: (k: number) =>
  * that do not reach the patch edge: counters, pockets between glyphs, and those the box meets),
  * wherever the box was. `held`: the box of a balloon the reader's box holds (patch px); the region
  * is the one holding most of the box within it, as a box run far past a balloon fitted to its
- * lettering holds more of the page around than of the paper between the glyphs.
+ * lettering holds more of the page around than of the paper between the glyphs. Undefined when that
+ * region holds the whole patch edge, no ink on it: nothing lies beyond an outline (findOutline would
+ * find none), as around lettering on open background.
  */
-export function insideAround(ink: Uint8Array, w: number, h: number, readerBox: Box, held?: Box): Uint8Array {
-	const regions = new Int32Array(w * h);
-	const background = labelComponents(ink, w, h, regions, 4, 0);
+export function insideAround(
+	ink: Uint8Array,
+	w: number,
+	h: number,
+	readerBox: Box,
+	held?: Box,
+): Uint8Array | undefined {
 	const onBalloon = held && clipBox(readerBox, held);
 	const seeded = onBalloon && onBalloon.x1 > onBalloon.x0 && onBalloon.y1 > onBalloon.y0 ? onBalloon : readerBox;
+	if (edgeHoldsMost(ink, w, h, seeded)) return undefined;
+	const regions = new Int32Array(w * h);
+	const background = labelComponents(ink, w, h, regions, 4, 0);
 	const interior = mostInside(regions, background.length, w, seeded);
 	const bounds = background[interior - 1];
 	// 1 for each label (the ink's 0 included) whose pixels are inside: one read a pixel, no branch.
@@ -437,6 +454,30 @@ function localWidths(outline: Uint8Array, dIn: Uint16Array, dOut: Uint16Array, w
 /** Widest outline localWidths tells apart (wider ones all count as this wide): four strokes and a little. */
 function thickest(stroke: number): number {
 	return 4 * stroke + 4;
+}
+
+/**
+ * Whether, no ink lying on the patch edge, the background along it (one region, the first labelled)
+ * holds some of the box and as much of it as the rest of the background there together: then it is
+ * the region mostInside picks whatever the others are, and they need no labels.
+ */
+function edgeHoldsMost(ink: Uint8Array, w: number, h: number, box: Box): boolean {
+	let inkOnEdge = false;
+	forEachEdgePixel(w, h, (i) => {
+		if (ink[i]) inkOnEdge = true;
+	});
+	if (inkOnEdge) return false;
+	const edge = reachedFromEdge(ink, w, h);
+	let onEdge = 0;
+	let elsewhere = 0;
+	for (let y = box.y0; y < box.y1; y++) {
+		for (let i = y * w + box.x0, end = y * w + box.x1; i < end; i++) {
+			if (ink[i]) continue;
+			if (edge[i]) onEdge++;
+			else elsewhere++;
+		}
+	}
+	return onEdge > 0 && onEdge >= elsewhere;
 }
 
 /** The 1-based region label with the most pixels inside the box (0 when none). */
