@@ -328,21 +328,30 @@ export function dominantColour(data: Uint8Array, pixels: Int32Array): { colour: 
 function commonestColour(data: Uint8Array, pixels: Int32Array, count: number): number[] | undefined {
 	if (count === 0) return undefined;
 	const counts = colourCounts;
+	const bins = binsOf(count);
 	let best = 0;
 	for (let k = 0; k < count; k++) {
 		const bin = quantise(data, pixels[k]!);
+		bins[k] = bin;
 		const n = ++counts[bin]!;
 		if (n > counts[best]!) best = bin;
 	}
 	const members = new Int32Array(counts[best]!);
 	let m = 0;
 	for (let k = 0; k < count; k++) {
-		const i = pixels[k]!;
-		const bin = quantise(data, i);
-		if (bin === best) members[m++] = i;
+		const bin = bins[k]!;
+		if (bin === best) members[m++] = pixels[k]!;
 		counts[bin] = 0;
 	}
 	return medianRgba(data, members);
+}
+
+/** Each pixel's bin, kept between commonestColour's two passes (grown to the most pixels asked of it), not quantised twice. */
+let binScratch = new Uint16Array(0);
+
+function binsOf(n: number): Uint16Array {
+	if (binScratch.length < n) binScratch = new Uint16Array(n);
+	return binScratch;
 }
 
 /** Largest channel difference (RGBA) between the pixel at byte `p` and (r, g, b, a). */
