@@ -534,11 +534,13 @@ function textSized(c: Component, glyphSize: number, vertical: boolean): boolean 
 
 /** The 80th percentile of the components' longer sides (tiny specks aside): about a glyph's size. */
 function sizeOf(components: Component[]): number {
-	const sides = components
-		.filter((c) => c.area >= 4)
-		.map((c) => Math.max(c.x1 - c.x0, c.y1 - c.y0))
-		.sort((a, b) => a - b);
-	return sides[Math.floor(sides.length * 0.8)] ?? 0;
+	// A typed array sorts numbers without a comparator called per step: on texture, every speck of
+	// the ink's colour is a component.
+	const sides = new Int32Array(components.length);
+	let n = 0;
+	for (const c of components) if (c.area >= 4) sides[n++] = Math.max(c.x1 - c.x0, c.y1 - c.y0);
+	const sorted = sides.subarray(0, n).sort();
+	return n > 0 ? sorted[Math.floor(n * 0.8)]! : 0;
 }
 
 /**
