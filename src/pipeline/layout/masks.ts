@@ -103,8 +103,15 @@ export function boundingBox(mask: Uint8Array, w: number, h: number, within?: Box
  */
 export function fillHoles(mask: Uint8Array, w: number, h: number, maxHole = Number.POSITIVE_INFINITY): Uint8Array {
 	const n = mask.length;
-	const seen = reachedFromEdge(mask, w, h);
+	const seen = new Uint8Array(n);
 	const stack = stackOf(n);
+	let top = 0;
+	forEachEdgePixel(w, h, (i) => {
+		if (mask[i] || seen[i]) return;
+		seen[i] = 1;
+		stack[top++] = i;
+	});
+	spread(mask, seen, stack, top, w);
 	if (maxHole === Number.POSITIVE_INFINITY) {
 		for (let i = 0; i < n; i++) if (!seen[i]) mask[i] = 1;
 		return mask;
@@ -120,20 +127,6 @@ export function fillHoles(mask: Uint8Array, w: number, h: number, maxHole = Numb
 		if (pixels.length <= maxHole) for (const i of pixels) mask[i] = 1;
 	}
 	return mask;
-}
-
-/** 1 on each unset pixel of `mask` that reaches the patch edge through unset pixels (4-connected). */
-export function reachedFromEdge(mask: Uint8Array, w: number, h: number): Uint8Array {
-	const seen = new Uint8Array(mask.length);
-	const stack = stackOf(mask.length);
-	let top = 0;
-	forEachEdgePixel(w, h, (i) => {
-		if (mask[i] || seen[i]) return;
-		seen[i] = 1;
-		stack[top++] = i;
-	});
-	spread(mask, seen, stack, top, w);
-	return seen;
 }
 
 /**

@@ -1,15 +1,7 @@
 import { clipBox, intersects, within } from "../patch";
 import type { Box } from "../types";
 import { labelComponents } from "./components";
-import {
-	dilate,
-	forEachColumnRun,
-	forEachEdgePixel,
-	markJoined,
-	neighboursOr,
-	reachedFromEdge,
-	strokeWidth,
-} from "./masks";
+import { dilate, forEachColumnRun, forEachEdgePixel, markJoined, neighboursOr, strokeWidth } from "./masks";
 import { type PanelSides, panelSides } from "./panel-sides";
 import { type HeldBalloon, shelvesOnOutline } from "./shelves";
 import { stepsAcrossInk, UNREACHED } from "./steps";
@@ -459,25 +451,56 @@ function thickest(stroke: number): number {
 /**
  * Whether, no ink lying on the patch edge, the background along it (one region, the first labelled)
  * holds some of the box and as much of it as the rest of the background there together: then it is
- * the region mostInside picks whatever the others are, and they need no labels.
+ * the region mostInside picks whatever the others are, and they need no labels. Told by the box's
+ * background pixels with a straight way to the edge free of ink, along their row or their column:
+ * those lie in the background along the edge, so when they are as many as the rest, it holds the
+ * most. Lettering on open background leaves most of its box's background so (between its lines, and
+ * round it); in a balloon, the inside holds the box, and the labels are needed.
  */
 function edgeHoldsMost(ink: Uint8Array, w: number, h: number, box: Box): boolean {
+	// A box run past the patch (a caption's, grown past the search area) is left to the labels.
+	if (box.x0 < 0 || box.y0 < 0 || box.x1 > w || box.y1 > h) return false;
 	let inkOnEdge = false;
 	forEachEdgePixel(w, h, (i) => {
 		if (ink[i]) inkOnEdge = true;
 	});
 	if (inkOnEdge) return false;
-	const edge = reachedFromEdge(ink, w, h);
-	let onEdge = 0;
-	let elsewhere = 0;
+	const bw = box.x1 - box.x0;
+	const bh = box.y1 - box.y0;
+	// The first and last ink of each of the box's rows across the patch, and of each of its columns down it.
+	const rowFirst = new Int32Array(bh).fill(w);
+	const rowLast = new Int32Array(bh).fill(-1);
 	for (let y = box.y0; y < box.y1; y++) {
-		for (let i = y * w + box.x0, end = y * w + box.x1; i < end; i++) {
-			if (ink[i]) continue;
-			if (edge[i]) onEdge++;
-			else elsewhere++;
+		const row = y * w;
+		let x = 0;
+		while (x < w && !ink[row + x]) x++;
+		if (x === w) continue;
+		rowFirst[y - box.y0] = x;
+		x = w - 1;
+		while (!ink[row + x]) x--;
+		rowLast[y - box.y0] = x;
+	}
+	const colFirst = new Int32Array(bw).fill(h);
+	const colLast = new Int32Array(bw).fill(-1);
+	for (let y = 0; y < h; y++) {
+		for (let x = box.x0, i = y * w + x; x < box.x1; x++, i++) {
+			if (!ink[i]) continue;
+			if (colFirst[x - box.x0] === h) colFirst[x - box.x0] = y;
+			colLast[x - box.x0] = y;
 		}
 	}
-	return onEdge > 0 && onEdge >= elsewhere;
+	let straight = 0;
+	let blocked = 0;
+	for (let y = box.y0; y < box.y1; y++) {
+		const [first, last] = [rowFirst[y - box.y0]!, rowLast[y - box.y0]!];
+		for (let x = box.x0, i = y * w + x; x < box.x1; x++, i++) {
+			if (ink[i]) continue;
+			const k = x - box.x0;
+			if (x < first || x > last || y < colFirst[k]! || y > colLast[k]!) straight++;
+			else blocked++;
+		}
+	}
+	return straight > 0 && straight >= blocked;
 }
 
 /** The 1-based region label with the most pixels inside the box (0 when none). */
