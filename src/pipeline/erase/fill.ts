@@ -18,8 +18,8 @@ export function fillFromPlane(patch: Patch, bg: Background, mask: Uint8Array): v
 	}
 	for (let i = 0; i < mask.length; i++) {
 		if (!mask[i]) continue;
-		const x = i % w;
-		const y = (i - x) / w;
+		const y = Math.floor(i / w);
+		const x = i - y * w;
 		for (let c = 0; c < 4; c++) data[i * 4 + c] = Math.max(0, Math.min(255, Math.round(predict(bg, x, y, c))));
 	}
 }
@@ -119,9 +119,11 @@ function relax(patch: Patch, mask: Uint8Array, sweeps: number): void {
 	const values = new Float32Array(w * h * 4);
 	for (let i = 0; i < data.length; i++) values[i] = data[i]!;
 	for (let sweep = 0; sweep < sweeps; sweep++) {
-		for (const i of inside) {
-			const x = i % w;
-			const y = (i - x) / w;
+		for (let k = 0; k < inside.length; k++) {
+			const i = inside[k]!;
+			// The row by division: the remainder ran as a float modulo, the loop's dearest step.
+			const y = Math.floor(i / w);
+			const x = i - y * w;
 			const left = x > 0 ? i - 1 : i + 1;
 			const right = x < w - 1 ? i + 1 : i - 1;
 			const up = y > 0 ? i - w : i + w;

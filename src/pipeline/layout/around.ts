@@ -149,8 +149,11 @@ function settle(
 	probe: boolean,
 ): Finding {
 	const textBox = toImageBox(patch, glyphs.box);
+	// The core lies within the glyphs' box (the mask grew from it): only that is summed.
+	const { box } = glyphs;
 	let core = 0;
-	for (const v of glyphs.core) core += v;
+	for (let y = box.y0; y < box.y1; y++)
+		for (let i = y * patch.width + box.x0, end = y * patch.width + box.x1; i < end; i++) core += glyphs.core[i]!;
 	// Lettering cut off at the search area's edge, spread far wider than the text could be, ink as
 	// dense as a blot (art joined to the lettering), or too little ink for its text: not separable.
 	// Lettering far narrower than the box is a stray mark the reader's text is not in.

@@ -63,7 +63,7 @@ export function fitBackground(patch: Patch, readerBox: Box, lettering?: Uint8Arr
 	const repeats = lettering ? undefined : findRepeats(patch, readerBox);
 	if (repeats) return { kind: "periodic", planes, noise, repeats };
 	const smooth = noise <= 6 && inliers >= 0.5;
-	const inside = lettering ? boxPixels(patch, readerBox).filter((i) => !lettering[i]) : boxPixels(patch, readerBox);
+	const inside = boxPixels(patch, readerBox, lettering);
 	const mode = dominantColour(patch.data, inside);
 	// On texture, a colour filling a third of the box yet rare on two sides of the ring round it, filling
 	// none (a side on paper is all paper; lettering crossed leaves gaps) and in pieces is no background
@@ -233,7 +233,8 @@ const SHAPE_SHARE = 0.05;
 function followsPlane(patch: Patch, inside: Int32Array, colour: number[], planes: Plane[]): boolean {
 	let fromColour = 0;
 	let fromPlane = 0;
-	for (const i of inside) {
+	for (let k = 0; k < inside.length; k++) {
+		const i = inside[k]!;
 		let off = 0;
 		for (let c = 0; c < 4; c++) off = Math.max(off, Math.abs(patch.data[i * 4 + c]! - colour[c]!));
 		if (off > SAME) continue;
@@ -290,8 +291,8 @@ type Plane = [number, number, number];
 
 /** Same as distanceMap, for one pixel. */
 function distanceAt(patch: Patch, planes: Plane[], i: number): number {
-	const x = i % patch.width;
-	const y = (i - x) / patch.width;
+	const y = Math.floor(i / patch.width);
+	const x = i - y * patch.width;
 	let worst = 0;
 	for (let c = 0; c < 4; c++) {
 		const p = planes[c]!;
@@ -327,21 +328,30 @@ export function dominantColour(data: Uint8Array, pixels: Int32Array): { colour: 
 function commonestColour(data: Uint8Array, pixels: Int32Array, count: number): number[] | undefined {
 	if (count === 0) return undefined;
 	const counts = colourCounts;
+	const bins = binsOf(count);
 	let best = 0;
 	for (let k = 0; k < count; k++) {
 		const bin = quantise(data, pixels[k]!);
+		bins[k] = bin;
 		const n = ++counts[bin]!;
 		if (n > counts[best]!) best = bin;
 	}
 	const members = new Int32Array(counts[best]!);
 	let m = 0;
 	for (let k = 0; k < count; k++) {
-		const i = pixels[k]!;
-		const bin = quantise(data, i);
-		if (bin === best) members[m++] = i;
+		const bin = bins[k]!;
+		if (bin === best) members[m++] = pixels[k]!;
 		counts[bin] = 0;
 	}
 	return medianRgba(data, members);
+}
+
+/** Each pixel's bin, kept between commonestColour's two passes (grown to the most pixels asked of it), not quantised twice. */
+let binScratch = new Uint16Array(0);
+
+function binsOf(n: number): Uint16Array {
+	if (binScratch.length < n) binScratch = new Uint16Array(n);
+	return binScratch;
 }
 
 /** Largest channel difference (RGBA) between the pixel at byte `p` and (r, g, b, a). */
@@ -376,7 +386,8 @@ function fitRing(patch: Patch, ring: Int32Array): { planes: Plane[]; noise: numb
 	// Plain loops, not `filter`: a closure called per pixel of the ring cost more than the fit itself.
 	const nearMode = new Int32Array(ring.length);
 	let count = 0;
-	for (const i of ring) if (offColour(data, i * 4, r, g, b, a) <= NEAR_MODE) nearMode[count++] = i;
+	for (let k = 0; k < ring.length; k++)
+		if (offColour(data, ring[k]! * 4, r, g, b, a) <= NEAR_MODE) nearMode[count++] = ring[k]!;
 	let use: Int32Array = nearMode.subarray(0, count);
 	let planes = fitPlanes(patch, use.length >= 8 ? use : ring);
 	for (let round = 0; round < 2; round++) {
@@ -388,7 +399,7 @@ function fitRing(patch: Patch, ring: Int32Array): { planes: Plane[]; noise: numb
 	// A ring of texture leaves few inliers near any plane: its noise is measured over the whole ring.
 	const measured = use.length >= 0.5 * ring.length ? use : ring;
 	let squares = 0;
-	for (const i of measured) squares += distanceAt(patch, planes, i) ** 2;
+	for (let k = 0; k < measured.length; k++) squares += distanceAt(patch, planes, measured[k]!) ** 2;
 	return {
 		planes,
 		noise: Math.sqrt(squares / Math.max(1, measured.length)),
@@ -403,7 +414,7 @@ const NEAR_MODE = 24;
 function nearPlanes(patch: Patch, planes: Plane[], pixels: Int32Array): Int32Array {
 	const out = new Int32Array(pixels.length);
 	let count = 0;
-	for (const i of pixels) if (distanceAt(patch, planes, i) <= SAME) out[count++] = i;
+	for (let k = 0; k < pixels.length; k++) if (distanceAt(patch, planes, pixels[k]!) <= SAME) out[count++] = pixels[k]!;
 	return out.subarray(0, count);
 }
 
@@ -419,11 +430,17 @@ function ringPixels(patch: Patch): Int32Array {
 	return Int32Array.from(ring);
 }
 
-export function boxPixels(patch: Patch, box: Box): Int32Array {
+/** The indices of `box`'s pixels, row by row, those set in `without` left out. */
+export function boxPixels(patch: Patch, box: Box, without?: Uint8Array): Int32Array {
 	const out = new Int32Array(Math.max(0, (box.x1 - box.x0) * (box.y1 - box.y0)));
 	let k = 0;
-	for (let y = box.y0; y < box.y1; y++) for (let x = box.x0; x < box.x1; x++) out[k++] = y * patch.width + x;
-	return out;
+	for (let y = box.y0; y < box.y1; y++) {
+		for (let x = box.x0; x < box.x1; x++) {
+			const i = y * patch.width + x;
+			if (!without?.[i]) out[k++] = i;
+		}
+	}
+	return out.subarray(0, k);
 }
 
 /** Least squares for a + b·x + c·y per channel over the given pixels (3×3 normal equations). */
@@ -441,7 +458,8 @@ function fitPlanes(patch: Patch, pixels: Int32Array): Plane[] {
 	const { width, data } = patch;
 	const cx = width / 2;
 	const cy = patch.height / 2;
-	for (const i of pixels) {
+	for (let k = 0; k < pixels.length; k++) {
+		const i = pixels[k]!;
 		const row = Math.floor(i / width);
 		const x = i - row * width - cx;
 		const y = row - cy;

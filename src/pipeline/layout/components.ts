@@ -9,8 +9,9 @@ export interface Component {
 }
 
 /**
- * Labels the connected components of the pixels where `member` is 1 (1-based labels in `labels`,
+ * Labels the connected components of the pixels where `member` is `of` (1-based labels in `labels`,
  * 0 elsewhere), 8-connected or 4-connected. Labels follow the components' first pixels in raster order.
+ * `of` 0 labels a 0/1 mask's unset pixels (the background around ink) without an inverted copy.
  *
  * Each component is filled a run at a time: a pixel taken from the stack is extended left and right
  * over unlabelled members, and the rows above and below that run (a pixel wider each side when
@@ -23,13 +24,14 @@ export function labelComponents(
 	h: number,
 	labels: Int32Array,
 	connectivity: 4 | 8 = 8,
+	of: 0 | 1 = 1,
 ): Component[] {
 	const components: Component[] = [];
 	const n = w * h;
 	const stack = stackOf(n);
 	const reach = connectivity === 8 ? 1 : 0;
 	for (let start = 0; start < n; start++) {
-		if (labels[start] || member[start] !== 1) continue;
+		if (labels[start] || member[start] !== of) continue;
 		const label = components.length + 1;
 		let x0 = w;
 		let y0 = h;
@@ -46,9 +48,9 @@ export function labelComponents(
 			const row = y * w;
 			// The run through i: its pixels are this component's, labelled now (i was when it was pushed).
 			let left = i - row;
-			while (left > 0 && !labels[row + left - 1] && member[row + left - 1] === 1) labels[row + --left] = label;
+			while (left > 0 && !labels[row + left - 1] && member[row + left - 1] === of) labels[row + --left] = label;
 			let right = i - row;
-			while (right < w - 1 && !labels[row + right + 1] && member[row + right + 1] === 1) labels[row + ++right] = label;
+			while (right < w - 1 && !labels[row + right + 1] && member[row + right + 1] === of) labels[row + ++right] = label;
 			area += right - left + 1;
 			if (left < x0) x0 = left;
 			if (right >= x1) x1 = right + 1;
@@ -61,7 +63,7 @@ export function labelComponents(
 				if (other < 0 || other >= h) continue;
 				let inRun = false;
 				for (let j = other * w + from, end = other * w + to; j <= end; j++) {
-					if (labels[j] || member[j] !== 1) inRun = false;
+					if (labels[j] || member[j] !== of) inRun = false;
 					else if (!inRun) {
 						labels[j] = label;
 						stack[top++] = j;

@@ -315,18 +315,10 @@ export function glyphsAround(
 	};
 	// On a pattern, lettering splits the tone into pockets that would pass for the world beyond an outline.
 	const em = Math.min(readerBox.x1 - readerBox.x0, readerBox.y1 - readerBox.y0);
-	const outline = ink.onPattern
+	const inside = ink.onPattern
 		? undefined
-		: findOutline(
-				strongInk,
-				w,
-				h,
-				insideAround(strongInk, w, h, readerBox, balloon && boundingBox(balloon, w, h)),
-				readerBox,
-				em,
-				false,
-				held,
-			);
+		: insideAround(strongInk, w, h, readerBox, balloon && boundingBox(balloon, w, h));
+	const outline = inside && findOutline(strongInk, w, h, inside, readerBox, em, false, held);
 	const labels = new Int32Array(w * h);
 	const seeds = outline ? without(strongInk, outline) : strongInk;
 	const components = labelComponents(seeds, w, h, labels);
@@ -542,11 +534,13 @@ function textSized(c: Component, glyphSize: number, vertical: boolean): boolean 
 
 /** The 80th percentile of the components' longer sides (tiny specks aside): about a glyph's size. */
 function sizeOf(components: Component[]): number {
-	const sides = components
-		.filter((c) => c.area >= 4)
-		.map((c) => Math.max(c.x1 - c.x0, c.y1 - c.y0))
-		.sort((a, b) => a - b);
-	return sides[Math.floor(sides.length * 0.8)] ?? 0;
+	// A typed array sorts numbers without a comparator called per step: on texture, every speck of
+	// the ink's colour is a component.
+	const sides = new Int32Array(components.length);
+	let n = 0;
+	for (const c of components) if (c.area >= 4) sides[n++] = Math.max(c.x1 - c.x0, c.y1 - c.y0);
+	const sorted = sides.subarray(0, n).sort();
+	return n > 0 ? sorted[Math.floor(n * 0.8)]! : 0;
 }
 
 /**
@@ -594,7 +588,10 @@ const IN_SECOND = 2;
 
 function threshold(score: Uint8Array, at: number): Uint8Array {
 	const out = new Uint8Array(score.length);
-	for (let i = 0; i < score.length; i++) out[i] = score[i]! >= at ? 1 : 0;
+	// The sign bit of (below - score): 1 from `at` up (scores are whole, `at` may not be), with no
+	// branch to mispredict on texture's ragged scores.
+	const below = Math.ceil(at) - 1;
+	for (let i = 0; i < score.length; i++) out[i] = (below - score[i]!) >>> 31;
 	return out;
 }
 

@@ -290,9 +290,10 @@ function freeLettering(
 	const look: LookFree = (caption, box, probe, apart) => {
 		const at = measuredAt(crop, backgrounds, box, search);
 		// A probe takes no glyph another region's box holds half of; a caption, none its sibling's box holds more of.
+		const elsewhere = [...others, ...apart];
 		const ownedHere = (c: Box) =>
 			inContainer(c) ||
-			[...others, ...apart].some((o) =>
+			elsewhere.some((o) =>
 				probe ? overlap(c, o) >= 0.5 * area(c) : overlap(c, o) > Math.max(overlap(c, box), 0.5 * area(c)),
 			);
 		const found = findAround(crop, caption, search, box, at.bg, at.padded, ownedHere, at.colour, undefined, probe);

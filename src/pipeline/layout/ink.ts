@@ -1,3 +1,4 @@
+import { grow } from "../patch";
 import type { Box, Patch } from "../types";
 import { type Background, binWithNeighbours, distanceMap, quantise } from "./background";
 import { dilate } from "./masks";
@@ -42,23 +43,40 @@ export function inkScore(
 	}
 	const ink = like?.colour ?? inkByContrast(patch, readerBox, marginBySide);
 	if (!ink) return undefined;
-	// Closeness to the ink colour: the distance from a "plane" that is the ink colour everywhere.
-	const score = distanceMap(
-		patch,
-		ink.map((v): [number, number, number] => [v, 0, 0]),
-	);
 	// Texture of the ink's colour can join glyphs to blobs running off the patch, and such
 	// components are dropped: so on texture, only pixels near the lettering can be ink.
-	const margin = 2;
-	for (let y = 0; y < patch.height; y++) {
-		const nearRows = y >= near.y0 - margin && y < near.y1 + margin;
-		for (let x = 0; x < patch.width; x++) {
-			const i = y * patch.width + x;
-			const inside = nearRows && x >= near.x0 - margin && x < near.x1 + margin;
-			score[i] = inside ? 255 - score[i]! : 0;
+	const score = closeness(patch, ink, grow(near, NEAR_MARGIN));
+	return { score, strong: 255 - 40, weak: 255 - 100, colour: ink };
+}
+
+/** How far (px) past `near` pixels of the ink's colour may still be ink. */
+const NEAR_MARGIN = 2;
+
+/**
+ * Closeness to the ink's colour (255 less the largest channel difference) of the pixels in `area`
+ * (patch coordinates); 0 elsewhere, and nothing asked of the pixels there.
+ */
+function closeness(patch: Patch, colour: number[], area: Box): Uint8Array {
+	const { width: w, height: h, data } = patch;
+	const score = new Uint8Array(w * h);
+	// A channel's closeness by value, truncated to a byte as a byte array holds the difference.
+	const close = new Uint8Array(4 * 256);
+	for (let c = 0; c < 4; c++)
+		for (let v = 0; v < 256; v++) close[c * 256 + v] = 255 - Math.trunc(Math.min(255, Math.abs(v - colour[c]!)));
+	const [x0, x1] = [Math.max(0, Math.ceil(area.x0)), Math.min(w, Math.ceil(area.x1))];
+	for (let y = Math.max(0, Math.ceil(area.y0)), y1 = Math.min(h, Math.ceil(area.y1)); y < y1; y++) {
+		for (let i = y * w + x0, end = y * w + x1, p = i * 4; i < end; i++, p += 4) {
+			let s = close[data[p]!]!;
+			const g = close[256 + data[p + 1]!]!;
+			if (g < s) s = g;
+			const b = close[512 + data[p + 2]!]!;
+			if (b < s) s = b;
+			const a = close[768 + data[p + 3]!]!;
+			if (a < s) s = a;
+			score[i] = s;
 		}
 	}
-	return { score, strong: 255 - 40, weak: 255 - 100, colour: ink };
+	return score;
 }
 
 /**
@@ -150,23 +168,41 @@ function inkOnPattern(patch: Patch, repeats: Int16Array, readerBox: Box, like?: 
  * the second fewest of the sides: a box cut on two sides (a corner) still finds its colour.
  */
 function inkByContrast(patch: Patch, readerBox: Box, bySide: boolean): number[] | undefined {
+	const { width: w, height: h, data } = patch;
 	const inside = new Uint32Array(65536);
 	const sides = Array.from({ length: bySide ? 4 : 1 }, () => ({ counts: new Uint32Array(65536), total: 0 }));
-	let insideCount = 0;
-	for (let y = 0; y < patch.height; y++) {
-		for (let x = 0; x < patch.width; x++) {
-			const i = y * patch.width + x;
-			const bin = quantise(patch.data, i);
-			if (x >= readerBox.x0 && x < readerBox.x1 && y >= readerBox.y0 && y < readerBox.y1) {
-				inside[bin]!++;
-				insideCount++;
-			} else {
-				const side = sides[bySide ? sideOf(readerBox, x, y) : 0]!;
-				side.counts[bin]!++;
-				side.total++;
-			}
+	// Each pixel's bin, kept for the ink's pixels once its bin is known, and the bins held
+	// MIN_INSIDE times or more in the box: the only ones a colour can be found in.
+	const bins = new Uint16Array(w * h);
+	const common: number[] = [];
+	const [bx0, by0] = [Math.min(w, Math.max(0, readerBox.x0)), Math.max(0, readerBox.y0)];
+	const bx1 = Math.max(bx0, Math.min(w, readerBox.x1));
+	/** Counts row y's pixels from..to (end exclusive) into a side of the margin. */
+	const margin = (y: number, from: number, to: number, side: number) => {
+		const { counts } = sides[bySide ? side : 0]!;
+		for (let i = y * w + from, end = y * w + to; i < end; i++) {
+			const bin = quantise(data, i);
+			bins[i] = bin;
+			counts[bin]!++;
 		}
+		sides[bySide ? side : 0]!.total += to - from;
+	};
+	for (let y = 0; y < h; y++) {
+		if (y < by0 || y >= readerBox.y1) {
+			margin(y, 0, w, y < by0 ? ABOVE : BELOW);
+			continue;
+		}
+		margin(y, 0, bx0, LEFT);
+		for (let i = y * w + bx0, end = y * w + bx1; i < end; i++) {
+			const bin = quantise(data, i);
+			bins[i] = bin;
+			if (++inside[bin]! === MIN_INSIDE) common.push(bin);
+		}
+		margin(y, bx1, w, RIGHT);
 	}
+	const insideCount = Math.max(0, Math.min(h, readerBox.y1) - by0) * (bx1 - bx0);
+	// Lowest bin first, as a scan of every bin asks them: of colours standing out as much, the first wins.
+	common.sort((a, b) => a - b);
 	const counted = sides.filter((side) => side.total > 0);
 	const shares = new Float64Array(counted.length);
 	// Three times the colour's share of the margin (of its second fewest side).
@@ -182,8 +218,7 @@ function inkByContrast(patch: Patch, readerBox: Box, bySide: boolean): number[] 
 	let best = -1;
 	for (const weight of NEIGHBOURS_WEIGHTS) {
 		let bestScore = 0.005;
-		for (let bin = 0; bin < 65536; bin++) {
-			if (inside[bin]! < 12) continue;
+		for (const bin of common) {
 			const s = inside[bin]! / insideCount - againstMargin(bin, weight);
 			if (s > bestScore) {
 				bestScore = s;
@@ -197,16 +232,14 @@ function inkByContrast(patch: Patch, readerBox: Box, bySide: boolean): number[] 
 	for (const { counts } of sides) members += counts[best]!;
 	const pixels = new Int32Array(members);
 	let k = 0;
-	for (let i = 0; i < patch.width * patch.height; i++) if (quantise(patch.data, i) === best) pixels[k++] = i;
-	return medianRgba(patch.data, pixels, k);
+	for (let i = 0; i < bins.length; i++) if (bins[i] === best) pixels[k++] = i;
+	return medianRgba(data, pixels, k);
 }
 
-/** Which side of the margin around `box` (above, below, left, right) a pixel outside it lies on. */
-function sideOf(box: Box, x: number, y: number): number {
-	if (y < box.y0) return 0;
-	if (y >= box.y1) return 1;
-	return x < box.x0 ? 2 : 3;
-}
+/** Times a colour's bin is held in the reader's box, at least, for it to be the lettering's. */
+const MIN_INSIDE = 12;
+/** The sides of the margin around the reader's box. */
+const [ABOVE, BELOW, LEFT, RIGHT] = [0, 1, 2, 3];
 
 /**
  * How much a margin colour's neighbouring bins count against it, against its own bin's 1: as much

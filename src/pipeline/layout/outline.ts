@@ -1,7 +1,7 @@
 import { clipBox, intersects, within } from "../patch";
 import type { Box } from "../types";
 import { labelComponents } from "./components";
-import { dilate, forEachColumnRun, inverted, markJoined, neighboursOr, strokeWidth } from "./masks";
+import { dilate, forEachColumnRun, forEachEdgePixel, markJoined, neighboursOr, strokeWidth } from "./masks";
 import { type PanelSides, panelSides } from "./panel-sides";
 import { type HeldBalloon, shelvesOnOutline } from "./shelves";
 import { stepsAcrossInk, UNREACHED } from "./steps";
@@ -36,11 +36,11 @@ export function findOutline(
 	closed: boolean,
 	held?: HeldBalloon,
 ): Uint8Array | undefined {
+	if (!outsideReachesEdge(ink, inside, w, h)) return undefined;
 	const n = w * h;
 	const outside = new Uint8Array(n);
 	// Both masks hold 0 or 1: worked out without a branch, as ink and inside alternate along each row.
 	for (let i = 0; i < n; i++) outside[i] = ink[i]! | (1 - inside[i]!);
-	if (!reachesEdge(outside, w, h)) return undefined;
 
 	const radius = Math.max(2, Math.round(strokeWidth(ink, w, strokeBox)));
 	const opened = dilate(erodeSquare(outside, w, h, radius), w, h, radius);
@@ -145,20 +145,33 @@ function forEachNeighbour(i: number, w: number, h: number, visit: (k: number) =>
  * that do not reach the patch edge: counters, pockets between glyphs, and those the box meets),
  * wherever the box was. `held`: the box of a balloon the reader's box holds (patch px); the region
  * is the one holding most of the box within it, as a box run far past a balloon fitted to its
- * lettering holds more of the page around than of the paper between the glyphs.
+ * lettering holds more of the page around than of the paper between the glyphs. Undefined when that
+ * region holds the whole patch edge, no ink on it: nothing lies beyond an outline (findOutline would
+ * find none), as around lettering on open background.
  */
-export function insideAround(ink: Uint8Array, w: number, h: number, readerBox: Box, held?: Box): Uint8Array {
-	const regions = new Int32Array(w * h);
-	const background = labelComponents(inverted(ink), w, h, regions, 4);
+export function insideAround(
+	ink: Uint8Array,
+	w: number,
+	h: number,
+	readerBox: Box,
+	held?: Box,
+): Uint8Array | undefined {
 	const onBalloon = held && clipBox(readerBox, held);
 	const seeded = onBalloon && onBalloon.x1 > onBalloon.x0 && onBalloon.y1 > onBalloon.y0 ? onBalloon : readerBox;
+	if (edgeHoldsMost(ink, w, h, seeded)) return undefined;
+	const regions = new Int32Array(w * h);
+	const background = labelComponents(ink, w, h, regions, 4, 0);
 	const interior = mostInside(regions, background.length, w, seeded);
 	const bounds = background[interior - 1];
-	const insideRegion = background.map(
-		(c, k) => k + 1 === interior || (!c.touchesEdge && ((!!bounds && within(c, bounds)) || intersects(c, readerBox))),
-	);
+	// 1 for each label (the ink's 0 included) whose pixels are inside: one read a pixel, no branch.
+	const insideLabel = new Uint8Array(background.length + 1);
+	for (const [k, c] of background.entries()) {
+		const taken =
+			k + 1 === interior || (!c.touchesEdge && ((!!bounds && within(c, bounds)) || intersects(c, readerBox)));
+		insideLabel[k + 1] = taken ? 1 : 0;
+	}
 	const inside = new Uint8Array(w * h);
-	for (let i = 0; i < inside.length; i++) if (regions[i]! > 0 && insideRegion[regions[i]! - 1]) inside[i] = 1;
+	for (let i = 0; i < inside.length; i++) inside[i] = insideLabel[regions[i]!]!;
 	return inside;
 }
 
@@ -435,6 +448,61 @@ function thickest(stroke: number): number {
 	return 4 * stroke + 4;
 }
 
+/**
+ * Whether, no ink lying on the patch edge, the background along it (one region, the first labelled)
+ * holds some of the box and as much of it as the rest of the background there together: then it is
+ * the region mostInside picks whatever the others are, and they need no labels. Told by the box's
+ * background pixels with a straight way to the edge free of ink, along their row or their column:
+ * those lie in the background along the edge, so when they are as many as the rest, it holds the
+ * most. Lettering on open background leaves most of its box's background so (between its lines, and
+ * round it); in a balloon, the inside holds the box, and the labels are needed.
+ */
+function edgeHoldsMost(ink: Uint8Array, w: number, h: number, box: Box): boolean {
+	// A box run past the patch (a caption's, grown past the search area) is left to the labels.
+	if (box.x0 < 0 || box.y0 < 0 || box.x1 > w || box.y1 > h) return false;
+	let inkOnEdge = false;
+	forEachEdgePixel(w, h, (i) => {
+		if (ink[i]) inkOnEdge = true;
+	});
+	if (inkOnEdge) return false;
+	const bw = box.x1 - box.x0;
+	const bh = box.y1 - box.y0;
+	// The first and last ink of each of the box's rows across the patch, and of each of its columns down it.
+	const rowFirst = new Int32Array(bh).fill(w);
+	const rowLast = new Int32Array(bh).fill(-1);
+	for (let y = box.y0; y < box.y1; y++) {
+		const row = y * w;
+		let x = 0;
+		while (x < w && !ink[row + x]) x++;
+		if (x === w) continue;
+		rowFirst[y - box.y0] = x;
+		x = w - 1;
+		while (!ink[row + x]) x--;
+		rowLast[y - box.y0] = x;
+	}
+	const colFirst = new Int32Array(bw).fill(h);
+	const colLast = new Int32Array(bw).fill(-1);
+	for (let y = 0; y < h; y++) {
+		for (let x = box.x0, i = y * w + x; x < box.x1; x++, i++) {
+			if (!ink[i]) continue;
+			if (colFirst[x - box.x0] === h) colFirst[x - box.x0] = y;
+			colLast[x - box.x0] = y;
+		}
+	}
+	let straight = 0;
+	let blocked = 0;
+	for (let y = box.y0; y < box.y1; y++) {
+		const [first, last] = [rowFirst[y - box.y0]!, rowLast[y - box.y0]!];
+		for (let x = box.x0, i = y * w + x; x < box.x1; x++, i++) {
+			if (ink[i]) continue;
+			const k = x - box.x0;
+			if (x < first || x > last || y < colFirst[k]! || y > colLast[k]!) straight++;
+			else blocked++;
+		}
+	}
+	return straight > 0 && straight >= blocked;
+}
+
 /** The 1-based region label with the most pixels inside the box (0 when none). */
 function mostInside(regions: Int32Array, count: number, w: number, box: Box): number {
 	const inside = new Uint32Array(count + 1);
@@ -445,9 +513,14 @@ function mostInside(regions: Int32Array, count: number, w: number, box: Box): nu
 	return best;
 }
 
-function reachesEdge(set: Uint8Array, w: number, h: number): boolean {
-	for (let x = 0; x < w; x++) if (set[x] || set[(h - 1) * w + x]) return true;
-	for (let y = 0; y < h; y++) if (set[y * w] || set[y * w + w - 1]) return true;
+/**
+ * Whether the outside (ink, or not inside) holds a pixel on the patch edge: asked of the edge alone,
+ * before the outside is worked out over the whole patch (text on open background has none).
+ */
+function outsideReachesEdge(ink: Uint8Array, inside: Uint8Array, w: number, h: number): boolean {
+	const outside = (i: number) => ink[i] !== 0 || inside[i] === 0;
+	for (let x = 0; x < w; x++) if (outside(x) || outside((h - 1) * w + x)) return true;
+	for (let y = 0; y < h; y++) if (outside(y * w) || outside(y * w + w - 1)) return true;
 	return false;
 }
 

@@ -34,10 +34,21 @@ export function grain(patch: Patch, mask: Uint8Array): number {
 			if (mask[i - w - 1] || mask[i - w] || mask[i - w + 1] || mask[i - 1] || mask[i] || mask[i + 1]) continue;
 			if (mask[i + w - 1] || mask[i + w] || mask[i + w + 1]) continue;
 			let detail = 0;
-			for (let c = 0; c < 3; c++) {
-				let sum = 0;
-				for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) sum += data[(i + dy * w + dx) * 4 + c]!;
-				detail = Math.max(detail, Math.abs(data[i * 4 + c]! - sum / 9));
+			for (let c = 0, p = i * 4; c < 3; c++, p++) {
+				// The 3×3 square's sum, its rows written out: a loop a pixel cost more than the reads.
+				const above = p - w * 4;
+				const below = p + w * 4;
+				const sum =
+					data[above - 4]! +
+					data[above]! +
+					data[above + 4]! +
+					data[p - 4]! +
+					data[p]! +
+					data[p + 4]! +
+					data[below - 4]! +
+					data[below]! +
+					data[below + 4]!;
+				detail = Math.max(detail, Math.abs(data[p]! - sum / 9));
 			}
 			histogram[Math.round(detail)]!++;
 			n++;
