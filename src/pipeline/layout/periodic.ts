@@ -94,12 +94,12 @@ export function findRepeats(patch: Patch, readerBox: Box): Int16Array | undefine
  * cells); the shift between those two, a row, has pairs in every row and is far from repeating (a
  * difference too long to measure passes). A difference counts as repeating
  * within `loose` (lettering a box cut short left in the margin spoils some shifts' pairs), or within
- * the two shifts' own differences (a screen whose step is no whole number of pixels: the nearest
- * shifts are off by a fraction of a pixel, their difference by the sum). The candidates agreeing
- * with most others are kept first.
+ * twice the two shifts' own differences (a screen whose step is no whole number of pixels: the
+ * nearest shifts are off by a fraction of a pixel, their difference by up to the sum, and a
+ * difference grows faster than the fraction). The candidates agreeing with most others are kept first.
  */
 function latticeOf(candidates: Shift[], diffAt: (dx: number, dy: number) => number, loose: number): Shift[] {
-	const agree = (a: Shift, b: Shift) => diffAt(a.dx - b.dx, a.dy - b.dy) <= Math.max(loose, a.diff + b.diff + 1);
+	const agree = (a: Shift, b: Shift) => diffAt(a.dx - b.dx, a.dy - b.dy) <= Math.max(loose, 2 * (a.diff + b.diff) + 1);
 	const support = new Map(candidates.map((a) => [a, candidates.filter((b) => b !== a && agree(a, b)).length]));
 	const ranked = [...candidates].sort((a, b) => support.get(b)! - support.get(a)! || a.diff - b.diff);
 	const kept: Shift[] = [];
