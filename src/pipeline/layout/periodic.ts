@@ -91,15 +91,18 @@ export function findRepeats(patch: Patch, readerBox: Box): Int16Array | undefine
  * The candidate shifts that are periods of one pattern. Periods form a lattice: the difference of two
  * is a period too. A margin only a few rows deep holds pairs that far apart at one phase of the
  * pattern only, where a shift by a period and a row matches too ((4, 4) and (4, 5) on a weave of 4 px
- * cells); the shift between those two, a row, has pairs in every row and is far from repeating (a
- * difference too long to measure passes). A difference counts as repeating
- * within `loose` (lettering a box cut short left in the margin spoils some shifts' pairs), or within
- * twice the two shifts' own differences (a screen whose step is no whole number of pixels: the
- * nearest shifts are off by a fraction of a pixel, their difference by up to the sum, and a
- * difference grows faster than the fraction). The candidates agreeing with most others are kept first.
+ * cells); the shift between those two, a row, has pairs in every row of the margin and is far from
+ * repeating. So two candidates closer than MIN_SHIFT are both kept only when the shift between them
+ * repeats (a line tone's move along its lines), within `loose` or twice their own differences (a
+ * screen whose step is no whole number of pixels: the nearest shifts are off by a fraction of a
+ * pixel). Longer differences are not asked: lettering a box cut short leaves in the margin spoils
+ * some of them. Of two that disagree, the one agreeing with more others stays, else the better.
  */
 function latticeOf(candidates: Shift[], diffAt: (dx: number, dy: number) => number, loose: number): Shift[] {
-	const agree = (a: Shift, b: Shift) => diffAt(a.dx - b.dx, a.dy - b.dy) <= Math.max(loose, 2 * (a.diff + b.diff) + 1);
+	const agree = (a: Shift, b: Shift) => {
+		const [dx, dy] = [a.dx - b.dx, a.dy - b.dy];
+		return Math.hypot(dx, dy) >= MIN_SHIFT || diffAt(dx, dy) <= Math.max(loose, 2 * (a.diff + b.diff) + 1);
+	};
 	const support = new Map(candidates.map((a) => [a, candidates.filter((b) => b !== a && agree(a, b)).length]));
 	const ranked = [...candidates].sort((a, b) => support.get(b)! - support.get(a)! || a.diff - b.diff);
 	const kept: Shift[] = [];
