@@ -147,6 +147,19 @@ export class Page {
 		return this;
 	}
 
+	/**
+	 * A coloured weave of `cell` px squares, every square's first column in the other colour (digital
+	 * tone: it repeats by whole pixels, (cell, cell) and (2 cell, 0), never by a shift of a row).
+	 */
+	weave(box: Box, cell = 4, ink: Colour = [30, 50, 90, 255], paper: Colour = [90, 140, 200, 255]): this {
+		for (let y = box.y0; y < box.y1; y++)
+			for (let x = box.x0; x < box.x1; x++) {
+				const dark = ((Math.floor(x / cell) + Math.floor(y / cell)) % 2 === 0) !== (x % cell === 0);
+				this.art(x, y, dark ? ink : paper);
+			}
+		return this;
+	}
+
 	/** A wall lit from one side: grey running from `from` to `to` across the box. */
 	gradient(box: Box, from = 200, to = 140): this {
 		for (let y = box.y0; y < box.y1; y++)

@@ -11,6 +11,8 @@ const VOTERS = 16;
 const REPEATS = 0.3;
 /** Median grain (pattern.ts) from which a surface may be a pattern: flat art and photo texture are far below. */
 const GRAINY = 8;
+/** Share of a typical shift's difference under which the difference of two periods still repeats. */
+const LATTICE = 0.25;
 /** Pixels sampled to measure the differences: enough for a stable mean, few enough to stay at a few ms. */
 const SAMPLES = 4000;
 /** Share of the margin's swing between tones the inside must show: the tone goes on under the lettering. */
@@ -42,17 +44,25 @@ export function findRepeats(patch: Patch, readerBox: Box): Int16Array | undefine
 	const margin = differences(luma, w, h, inReader, 0, everyShift());
 	const best = Math.min(...margin.shifts.filter((s) => Math.max(Math.abs(s.dx), s.dy) >= 2).map((s) => s.diff));
 	if (!(best < REPEATS * margin.typical)) return undefined;
-	// Every shift about as good as the best is a period (or, on line tones, a move along the lines).
-	const periods = margin.shifts
-		.filter((s) => s.diff <= best + 0.05 * (margin.typical - best) + 1 && Math.hypot(s.dx, s.dy) >= MIN_SHIFT)
+	// Each shift's difference by (dx, dy), both signs; 0 where it was not measured (too few pairs, or past SPAN).
+	const side = 2 * SPAN + 1;
+	const table = new Float64Array(side * side);
+	for (const s of margin.shifts) {
+		table[(s.dy + SPAN) * side + s.dx + SPAN] = s.diff;
+		table[(SPAN - s.dy) * side + SPAN - s.dx] = s.diff;
+	}
+	const diffAt = (dx: number, dy: number) =>
+		Math.abs(dx) > SPAN || Math.abs(dy) > SPAN ? 0 : table[(dy + SPAN) * side + dx + SPAN]!;
+	// Every shift about as good as the best may be a period (or, on line tones, a move along the lines).
+	const good = best + 0.05 * (margin.typical - best) + 1;
+	const candidates = margin.shifts.filter((s) => s.diff <= good && Math.hypot(s.dx, s.dy) >= MIN_SHIFT);
+	const periods = latticeOf(candidates, diffAt, Math.max(good, LATTICE * margin.typical))
 		.sort((a, b) => Math.hypot(a.dx, a.dy) - Math.hypot(b.dx, b.dy) || a.diff - b.diff)
 		.slice(0, VOTERS / 2);
 	if (periods.length < 2) return undefined;
 	// The tone must go on inside the box, between the glyphs: pixels the pattern predicts well there
 	// must differ, at the pattern's opposite phase, about as much as the margin's do. A white balloon
 	// framed by hatching is predicted well too (white from white), but is one tone.
-	const diffAt = (dx: number, dy: number) =>
-		margin.shifts.find((s) => (s.dx === dx && s.dy === dy) || (s.dx === -dx && s.dy === -dy))?.diff ?? 0;
 	const halves = periods.map((p) => [Math.round(p.dx / 2), Math.round(p.dy / 2)] as [number, number]);
 	const [ox, oy] = halves.reduce((a, b) => (diffAt(b[0], b[1]) > diffAt(a[0], a[1]) ? b : a));
 	const repeats = Int16Array.from(periods.flatMap((s) => [s.dx, s.dy, -s.dx, -s.dy]));
@@ -74,6 +84,29 @@ export function findRepeats(patch: Patch, readerBox: Box): Int16Array | undefine
 	};
 	if (!(swing(1) >= TONE_INSIDE * swing(0))) return undefined;
 	return repeats;
+}
+
+/**
+ * The candidate shifts that are periods of one pattern. Periods form a lattice: the difference of two
+ * is a period too. A margin only a few rows deep holds pairs that far apart at one phase of the
+ * pattern only, where a shift by a period and a row matches too ((4, 4) and (4, 5) on a weave of 4 px
+ * cells); the shift between those two, a row, has pairs in every row of the margin and is far from
+ * repeating. So two candidates closer than MIN_SHIFT are both kept only when the shift between them
+ * repeats (a line tone's move along its lines), within `loose` or twice their own differences (a
+ * screen whose step is no whole number of pixels: the nearest shifts are off by a fraction of a
+ * pixel). Longer differences are not asked: lettering a box cut short leaves in the margin spoils
+ * some of them. Of two that disagree, the one agreeing with more others stays, else the better.
+ */
+function latticeOf(candidates: Shift[], diffAt: (dx: number, dy: number) => number, loose: number): Shift[] {
+	const agree = (a: Shift, b: Shift) => {
+		const [dx, dy] = [a.dx - b.dx, a.dy - b.dy];
+		return Math.hypot(dx, dy) >= MIN_SHIFT || diffAt(dx, dy) <= Math.max(loose, 2 * (a.diff + b.diff) + 1);
+	};
+	const support = new Map(candidates.map((a) => [a, candidates.filter((b) => b !== a && agree(a, b)).length]));
+	const ranked = [...candidates].sort((a, b) => support.get(b)! - support.get(a)! || a.diff - b.diff);
+	const kept: Shift[] = [];
+	for (const s of ranked) if (kept.every((k) => agree(s, k))) kept.push(s);
+	return kept;
 }
 
 /** Whether the pixel is what the pattern predicts there, within a few levels. */
