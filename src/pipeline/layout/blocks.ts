@@ -3,7 +3,7 @@
  * joined in reading order; regions repeating one another (tiles overlapping, a model reading a
  * balloon twice) are one region; the treatment of each block follows from what was found.
  */
-import { area, overlap, union } from "../patch";
+import { area, overlap, union, within } from "../patch";
 import type { Box, TextBlock } from "../types";
 import { shiftBackground } from "./background";
 import type { Finding, Lettering } from "./finding";
@@ -48,7 +48,13 @@ export function groupBlocks(findings: Finding[]): LaidOut[] {
 function together(a: Finding, b: Finding): boolean {
 	// Parts of one region went to different containers on purpose.
 	if (a.region.id === b.region.id && a.part !== b.part) return false;
-	if (a.closed && b.closed) return iou(a.container.box, b.container.box) >= SAME_CONTAINER;
+	if (a.closed && b.closed) {
+		if (iou(a.container.box, b.container.box) >= SAME_CONTAINER) return true;
+		// A piece of a tight panel (its lettering cuts the paper) found from one box, the whole panel
+		// from another: the piece lies in the panel, and its glyphs are the panel's.
+		const nested = within(a.container.box, b.container.box) || within(b.container.box, a.container.box);
+		return nested && !!a.lettering && !!b.lettering && sharedInk(a.lettering, b.lettering) >= SHARED_INK;
+	}
 	// A box centred in a container, with nothing found of its own (its glyphs are the container's).
 	if (
 		(a.closed && !b.lettering && holds(a, centre(b.region.box))) ||
@@ -207,7 +213,10 @@ function blockOf(group: Finding[]): LaidOut {
 	const lettering = letterings.reduce<Lettering | undefined>((a, b) => (a ? mergeLettering(a, b) : b), undefined);
 	const found = group.filter((f) => f.lettering);
 	const textBox = (found.length > 0 ? found : group).map((f) => f.textBox).reduce(union);
-	const closed = group.find((f) => f.closed);
+	// A panel found whole holds the pieces of it other boxes found: the whole one is the container.
+	const closedOnes = group.filter((f) => f.closed);
+	const closed =
+		closedOnes.find((f) => closedOnes.every((o) => within(o.container.box, f.container.box))) ?? closedOnes[0];
 	const container = closed?.container ?? {
 		kind: "free" as const,
 		box: group.map((f) => f.container.box).reduce(union),

@@ -202,6 +202,7 @@ export function closedShapes(
 	const flood = (seeds: Box) => floodsFrom(data, stride, ox, oy, w, h, seeds, labels, colour, tolerance, floods);
 	// More floods than labels: a box over noise, holding no balloon.
 	if (!flood(inBox) || (pieces && !flood(letteredIn))) return [];
+	if (pieces && !floodOnward(floods, pieces.vertical, letteredIn, w, h, flood)) return [];
 
 	const field: FloodField = {
 		floods,
@@ -496,14 +497,40 @@ function joinedPieces(
 	vertical: boolean,
 	shapeOf: (ks: number[], fillLines: { vertical: boolean }) => Shape | undefined,
 ): { shape: Shape; k: number }[] {
+	const runs = pieceRuns(floods, vertical);
+	if (!runs) return [];
+	const joined: { shape: Shape; k: number }[] = [];
+	for (const run of runs) {
+		if (run.ks.length < 2) continue;
+		const shape = shapeOf(run.ks, { vertical });
+		if (shape) joined.push({ shape: { ...shape, joined: true }, k: run.ks[0]! });
+	}
+	return joined;
+}
+
+/** A run of pieces along the lettering: their span across the lines and along them (search-area px), and their floods. */
+interface PieceRun {
+	a0: number;
+	a1: number;
+	start: number;
+	end: number;
+	ks: number[];
+}
+
+/**
+ * The closed floods spanning a line, in runs along it: each piece spans the same lines as the run
+ * (or some of them, where it narrows to its ends; within PIECE_SLACK) and lies within a line's height
+ * of it. Undefined over MAX_PIECES such floods: specks of noise or texture, no balloon.
+ */
+function pieceRuns(floods: Flood[], vertical: boolean): PieceRun[] | undefined {
 	const across = (b: Box) => (vertical ? [b.x0, b.x1] : [b.y0, b.y1]) as [number, number];
 	const along = (b: Box) => (vertical ? [b.y0, b.y1] : [b.x0, b.x1]) as [number, number];
 	const candidates = floods
 		.map((f, k) => ({ f, k }))
 		.filter(({ f }) => !f.open && f.area >= PIECE_AREA && across(f.box)[1] - across(f.box)[0] >= MIN_LINE);
-	if (candidates.length > MAX_PIECES) return [];
+	if (candidates.length > MAX_PIECES) return undefined;
 	candidates.sort((p, q) => along(p.f.box)[0] - along(q.f.box)[0]);
-	const runs: { a0: number; a1: number; end: number; ks: number[] }[] = [];
+	const runs: PieceRun[] = [];
 	for (const { f, k } of candidates) {
 		const [a0, a1] = across(f.box);
 		const [b0, b1] = along(f.box);
@@ -516,15 +543,56 @@ function joinedPieces(
 			run.end = Math.max(run.end, b1);
 			run.a0 = Math.min(run.a0, a0);
 			run.a1 = Math.max(run.a1, a1);
-		} else runs.push({ a0, a1, end: b1, ks: [k] });
+		} else runs.push({ a0, a1, start: b0, end: b1, ks: [k] });
 	}
-	const joined: { shape: Shape; k: number }[] = [];
-	for (const run of runs) {
-		if (run.ks.length < 2) continue;
-		const shape = shapeOf(run.ks, { vertical });
-		if (shape) joined.push({ shape: { ...shape, joined: true }, k: run.ks[0]! });
+	return runs;
+}
+
+/**
+ * Floods the pieces of a tight panel beyond where the reader says its lettering is (`seeded`,
+ * search-area px, `w` by `h`): a box cut short or moved along the line leaves the panel's last
+ * glyphs, and the paper they cut off, unflooded, and the panel would end at the stem of the last
+ * glyph the box holds. Each run of two pieces or more that ends within a line's height of the
+ * seeded stretch's end is flooded on (`flood`) across its lines, a line's height past its end,
+ * until no run reaches further. False when the floods outnumber the labels.
+ */
+function floodOnward(
+	floods: Flood[],
+	vertical: boolean,
+	seeded: Box,
+	w: number,
+	h: number,
+	flood: (seeds: Box) => boolean,
+): boolean {
+	let [from, to] = vertical ? [seeded.y0, seeded.y1] : [seeded.x0, seeded.x1];
+	const [a0, a1] = vertical ? [seeded.x0, seeded.x1] : [seeded.y0, seeded.y1];
+	const length = vertical ? h : w;
+	// A tight panel's paper spans its lines, which the reader's box spans too; a balloon holding its
+	// lettering whole spans more, and a run of it and the specks of art beside it is no panel to follow.
+	const acrossSeeds = (r: PieceRun) => r.a0 >= a0 - PIECE_SLACK && r.a1 <= a1 + PIECE_SLACK;
+	for (;;) {
+		const runs = (pieceRuns(floods, vertical) ?? []).filter((r) => r.ks.length >= 2 && acrossSeeds(r));
+		const strips: Box[] = [];
+		let [nextFrom, nextTo] = [from, to];
+		for (const run of runs) {
+			const line = run.a1 - run.a0;
+			const strip = (b0: number, b1: number) =>
+				vertical ? { x0: run.a0, y0: b0, x1: run.a1, y1: b1 } : { x0: b0, y0: run.a0, x1: b1, y1: run.a1 };
+			const past = Math.min(length, run.end + line);
+			if (past > to) {
+				strips.push(strip(to, past));
+				nextTo = Math.max(nextTo, past);
+			}
+			const before = Math.max(0, run.start - line);
+			if (before < from) {
+				strips.push(strip(before, from));
+				nextFrom = Math.min(nextFrom, before);
+			}
+		}
+		if (strips.length === 0) return true;
+		for (const s of strips) if (!flood(s)) return false;
+		[from, to] = [nextFrom, nextTo];
 	}
-	return joined;
 }
 
 /** Fewest pixels of a piece of a balloon's inside, and fewest px across the lines it spans. */

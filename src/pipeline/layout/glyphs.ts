@@ -89,8 +89,13 @@ export function glyphsInContainer(
 	// it: its straight sides still tell strokes fitted against the border from it); in a pocket of a
 	// pattern no larger than a glyph or two, the "outline" is the pattern the glyph crosses (a
 	// screentone's grid leaves rectangular pockets too).
+	// Of a box run over the shape and far past it (two panels read as one), the part on the shape.
+	const onShape = bounds ? clipBox(readerBox, bounds) : readerBox;
+	const onShapeSide = Math.min(onShape.x1 - onShape.x0, onShape.y1 - onShape.y0);
+	const shapeEm = onShapeSide > 0 ? Math.min(em, onShapeSide) : em;
 	const drawn =
-		insideArea >= DRAWN_EMS * em * em || (insideArea >= em * em && panelSides(insideBackground, w, h) !== undefined);
+		insideArea >= DRAWN_EMS * shapeEm * shapeEm ||
+		(insideArea >= shapeEm * shapeEm && panelSides(insideBackground, w, h) !== undefined);
 	const outline = findOutline(strongInk, w, h, insideBackground, strokeBox, em, drawn);
 	const labels = new Int32Array(n);
 	const seeds = outline ? without(strongInk, outline) : strongInk;

@@ -5,7 +5,19 @@
  * the container it meets cannot hold, beside a container no region was given for (two balloons read
  * as one, the box cut short to the first: neighbour.ts).
  */
-import { area, clipBox, cutPatch, grow, intersects, overlap, toImageBox, toPatchBox, union, within } from "../patch";
+import {
+	area,
+	clipBox,
+	cutPatch,
+	distance,
+	grow,
+	intersects,
+	overlap,
+	toImageBox,
+	toPatchBox,
+	union,
+	within,
+} from "../patch";
 import type { Box, Container, Patch, TranslatedRegion } from "../types";
 import { type Background, colourOf } from "./background";
 import { bodyOf } from "./body";
@@ -80,9 +92,14 @@ export function findInShapes(
 	const lettered = lines.map((l) => l.box).reduce(union, readerBox);
 	let primary: Shape | undefined;
 	let primaryGlyphs = 0;
+	const pieces = enclosing ? { vertical: region.vertical } : undefined;
+	// Shapes the box meets that hold too little of their lettering in it to be the region's: the
+	// balloon beside the one found, when the region's text is both's (restBeside).
+	const met: { shape: Shape; bg: Background }[] = [];
 	for (const bg of colours) {
-		const pieces = enclosing ? { vertical: region.vertical } : undefined;
-		const shapes = closedShapes(crop, search, readerBox, colourOf(bg), FLOOD_TOLERANCE, pieces, lettered);
+		const shapes = wholeBeforePieces(
+			closedShapes(crop, search, readerBox, colourOf(bg), FLOOD_TOLERANCE, pieces, lettered),
+		);
 		const first = shapes[0];
 		if (!first) continue;
 		// Another shape is part of the region when the reader said a line is in it, or else when the box
@@ -106,7 +123,10 @@ export function findInShapes(
 			return { found: [], held: { containers: held.map((s) => containerOf(s, colourOf(bg))), bg } };
 		}
 		for (const shape of shapes) {
-			if ((primary || shape !== first) && (!part(shape) || claimed(shape))) continue;
+			if ((primary || shape !== first) && (!part(shape) || claimed(shape))) {
+				if (!claimed(shape)) met.push({ shape, bg });
+				continue;
+			}
 			if (Math.max(shape.box.x1 - shape.box.x0, shape.box.y1 - shape.box.y0) <= glyphSize) continue;
 			// A shape around the container found (its outline, with the glyphs touching it) holds nothing more.
 			if (primary && within(primary.box, shape.box)) continue;
@@ -116,14 +136,22 @@ export function findInShapes(
 			let rimOutlined: boolean | undefined;
 			const endsInInk = () => (rimOutlined ??= outlined(crop, shape, colourOf(bg)));
 			const boxHolds = within(shape.box, grow(readerBox, HELD_SLACK));
-			// A box meeting another shape of its colour (another balloon, or a piece of this one) is no box around it alone.
-			const alone = boxHolds && shapes.every((o) => within(o.box, shape.box) || !intersects(o.box, readerBox));
+			// A box meeting another shape of its colour (a piece of this one) is no box around it alone;
+			// one running onto another balloon apart from it and cutting it (two balloons read as one,
+			// the second cut short) holds this one alone, and the region's text is shared out between
+			// them (below, restBeside). Shapes the box holds whole (the counters of one word and of the
+			// next) are no such balloon.
+			const besideIt = (o: Shape) =>
+				!within(shape.box, o.box) && distance(o.box, shape.box) >= APART && !within(o.box, grow(readerBox, HELD_SLACK));
+			const others = shapes.filter((o) => !within(o.box, shape.box) && intersects(o.box, readerBox));
+			const alone = boxHolds && others.every(besideIt);
 			const tight = enclosing && tightBalloon(shape, region, readerBox, alone, endsInInk);
 			// One the box misses part of, its lettering too dense for a container's paper to be told
 			// (below), is held as well: its lettering is found from the part of the box on it.
 			if (
 				tight &&
 				!primary &&
+				(others.length === 0 || !alone) &&
 				(boxHolds || shape.ink > MAX_INK * shape.insideArea) &&
 				lines.every((l) => overlap(l.box, shape.box) >= 0.5 * area(l.box))
 			) {
@@ -152,10 +180,26 @@ export function findInShapes(
 		}
 	}
 	if (found.length === 1 && lines.length === 0 && holdsMoreText(region.text, primaryGlyphs)) {
-		const beside = restBeside(crop, region, search, readerBox, found[0]!, primaryGlyphs, claimed);
+		const beside = restBeside(crop, region, search, readerBox, found[0]!, primaryGlyphs, claimed, met);
 		if (beside) found.push(beside);
 	}
 	return found.length > 0 ? shareOut(region, found) : { found };
+}
+
+/**
+ * The shapes, each joined one (pieces of a panel its lettering cuts) moved before the first of its
+ * pieces: a piece of a tight panel, held by the box or fitted to its lettering, passes for a container
+ * itself, and taken first it leaves the panel's other glyphs beside the translation. The joined shape
+ * is asked first, and gives way to its pieces only when it is no container (not fitted to its lettering).
+ */
+function wholeBeforePieces(shapes: Shape[]): Shape[] {
+	const out = shapes.filter((s) => !s.joined);
+	for (const whole of shapes) {
+		if (!whole.joined) continue;
+		const at = out.findIndex((s) => !s.joined && within(s.box, whole.box));
+		out.splice(at < 0 ? out.length : at, 0, whole);
+	}
+	return out;
 }
 
 /**
@@ -198,12 +242,25 @@ function restBeside(
 	own: Finding,
 	ownGlyphs: number,
 	claimed: (shape: Shape) => boolean,
+	met: { shape: Shape; bg: Background }[],
 ): Finding | undefined {
 	const rest = textBeyond(region.text, ownGlyphs);
-	for (const { shape, bg } of shapesBeside(crop, search, readerBox, own.container.box, claimed, FLOOD_TOLERANCE)) {
+	const holdsRest = ({ shape, bg }: { shape: Shape; bg: Background }) => {
 		const inside = inShape(crop, region, search, shape.enclosed, bg, shape, rest);
-		if (inside && (surrounds(shape.box, inside.finding.textBox) || outlined(crop, shape, colourOf(bg))))
-			return inside.finding;
+		return inside && (surrounds(shape.box, inside.finding.textBox) || outlined(crop, shape, colourOf(bg)))
+			? inside.finding
+			: undefined;
+	};
+	// A shape the box met, apart from the container found (a piece of it lies a stroke away), is
+	// asked first: its colour floods from the box, which a wide search of the colours around may miss.
+	for (const candidate of met) {
+		if (distance(candidate.shape.box, own.container.box) < APART) continue;
+		const finding = holdsRest(candidate);
+		if (finding) return finding;
+	}
+	for (const candidate of shapesBeside(crop, search, readerBox, own.container.box, claimed, FLOOD_TOLERANCE)) {
+		const finding = holdsRest(candidate);
+		if (finding) return finding;
 	}
 	return undefined;
 }
