@@ -621,12 +621,17 @@ function assemble(
 		for (let y = c.y0; y < c.y1; y++)
 			for (let i = y * w + c.x0, end = y * w + c.x1; i < end; i++) if (labels[i] === k + 1) core[i] = 1;
 	}
-	// The rim grows into weak ink, never into the outline.
-	const mask = growInto(core, ink.score, ink.weak, w, h, RIM_STEPS, outline, bounds);
+	// The rim grows into weak ink, never into the outline; two-toned lettering's own outline round
+	// its fill is the glyphs' as far as it is thick.
+	const rimmed = growInto(core, ink.score, ink.weak, w, h, RIM_STEPS, outline, bounds);
+	const { edging } = ink;
+	const rimBounds = bounds && clipBox(grow(bounds, RIM_STEPS), { width: w, height: h });
+	const mask = edging ? growInto(rimmed, edging.score, ink.weak, w, h, edging.thickness, outline, rimBounds) : rimmed;
+	const reach = RIM_STEPS + (edging?.thickness ?? 0);
 	// Counters and the fill of outlined glyphs are holes of a glyph's size; a ring of glyphs holds art.
 	// Holes lie within the mask's bounds, which filling them leaves as they were.
 	const maxHole = Math.max(16, (1.5 * glyphSize) ** 2);
-	const box = bounds && boundingBox(mask, w, h, clipBox(grow(bounds, RIM_STEPS), { width: w, height: h }));
+	const box = bounds && boundingBox(mask, w, h, clipBox(grow(bounds, reach), { width: w, height: h }));
 	if (box) fillHolesInBounds(mask, w, h, box, maxHole);
 	return {
 		mask,

@@ -3,6 +3,7 @@ import { type Background, binWithNeighbours, distanceMap, quantise } from "./bac
 import { dilate } from "./masks";
 import { medianRgba } from "./median";
 import { farther, predictFromRepeats } from "./periodic";
+import { twoTones } from "./two-tone";
 
 /**
  * How much each pixel of the patch looks like lettering, 0..255, with the two hysteresis
@@ -19,13 +20,23 @@ export interface InkScore {
 	onPattern?: boolean;
 	/** On texture: the lettering's colour (RGBA) the score measures closeness to. */
 	colour?: number[];
+	/** On texture, lettering in two tones (two-tone.ts): the outline round it, scored alike, which its glyphs take in. */
+	edging?: Edging;
+}
+
+/** The outline drawn round two-toned lettering: its colour, how thick it is (px), and the closeness to it. */
+export interface Edging {
+	colour: number[];
+	thickness: number;
+	score: Uint8Array;
 }
 
 /**
  * `like`, a score of the same lettering on a smaller patch, lends its thresholds and ink colour: the
  * lettering is what was found there, however much more art a larger patch shows. On texture only
  * pixels within `near` (patch coordinates, default the reader's box) may be ink. `marginBySide`: on
- * texture, the ink's colour is told from the margin's sides one by one (see inkByContrast).
+ * texture, the ink's colour is told from the margin's sides one by one (see inkByContrast). `oneTone`:
+ * on texture, the colour found is the ink even when the lettering is two-toned (two-tone.ts).
  */
 export function inkScore(
 	patch: Patch,
@@ -34,21 +45,39 @@ export function inkScore(
 	like?: InkScore,
 	near = readerBox,
 	marginBySide = false,
+	oneTone = false,
 ): InkScore | undefined {
 	if (bg.repeats) return inkOnPattern(patch, bg.repeats, readerBox, like);
 	if (bg.kind !== "texture") {
 		const score = distanceMap(patch, bg.planes);
 		return { score, strong: Math.max(40, 4 * bg.noise + 16), weak: Math.max(18, 2 * bg.noise + 8) };
 	}
-	const ink = like?.colour ?? inkByContrast(patch, readerBox, marginBySide);
-	if (!ink) return undefined;
-	// Closeness to the ink colour: the distance from a "plane" that is the ink colour everywhere.
+	const found = like?.colour ?? inkByContrast(patch, readerBox, marginBySide);
+	if (!found) return undefined;
+	// Lettering in two tones: its fill is the ink, whichever of the two stood out, and the outline is
+	// taken in with the glyphs as far as it is thick.
+	const tones = like || oneTone ? undefined : twoTones(patch, found);
+	const ink = tones?.fill ?? found;
+	const score = closeness(patch, ink, near);
+	const { outline, thickness } = like?.edging
+		? { outline: like.edging.colour, thickness: like.edging.thickness }
+		: (tones ?? { outline: undefined, thickness: 0 });
+	if (!outline) return { score, strong: 255 - 40, weak: 255 - 100, colour: ink };
+	const edging = { colour: outline, thickness, score: closeness(patch, outline, near) };
+	return { score, strong: 255 - 40, weak: 255 - 100, colour: ink, edging };
+}
+
+/**
+ * Closeness to a colour (255 less the largest channel difference), within `near` and a couple of
+ * pixels round it: texture of the ink's colour can join glyphs to blobs running off the patch, and
+ * such components are dropped, so on texture only pixels near the lettering can be ink.
+ */
+function closeness(patch: Patch, colour: number[], near: Box): Uint8Array {
+	// The distance from a "plane" that is the colour everywhere.
 	const score = distanceMap(
 		patch,
-		ink.map((v): [number, number, number] => [v, 0, 0]),
+		colour.map((v): [number, number, number] => [v, 0, 0]),
 	);
-	// Texture of the ink's colour can join glyphs to blobs running off the patch, and such
-	// components are dropped: so on texture, only pixels near the lettering can be ink.
 	const margin = 2;
 	for (let y = 0; y < patch.height; y++) {
 		const nearRows = y >= near.y0 - margin && y < near.y1 + margin;
@@ -58,7 +87,7 @@ export function inkScore(
 			score[i] = inside ? 255 - score[i]! : 0;
 		}
 	}
-	return { score, strong: 255 - 40, weak: 255 - 100, colour: ink };
+	return score;
 }
 
 /**
