@@ -1,3 +1,4 @@
+import { grow } from "../patch";
 import type { Box, Patch } from "../types";
 import { type Background, binWithNeighbours, distanceMap, quantise } from "./background";
 import { dilate } from "./masks";
@@ -58,33 +59,36 @@ export function inkScore(
 	// taken in with the glyphs as far as it is thick.
 	const tones = like || oneTone ? undefined : twoTones(patch, found);
 	const ink = tones?.fill ?? found;
-	const score = closeness(patch, ink, near);
+	// Texture of the ink's colour can join glyphs to blobs running off the patch, and such
+	// components are dropped: so on texture, only pixels near the lettering can be ink.
+	const area = grow(near, NEAR_MARGIN);
+	const score = closeness(patch, ink, area);
 	const { outline, thickness } = like?.edging
 		? { outline: like.edging.colour, thickness: like.edging.thickness }
 		: (tones ?? { outline: undefined, thickness: 0 });
 	if (!outline) return { score, strong: 255 - 40, weak: 255 - 100, colour: ink };
-	const edging = { colour: outline, thickness, score: closeness(patch, outline, near) };
+	const edging = { colour: outline, thickness, score: closeness(patch, outline, area) };
 	return { score, strong: 255 - 40, weak: 255 - 100, colour: ink, edging };
 }
 
+/** How far (px) past `near` pixels of the ink's colour may still be ink. */
+const NEAR_MARGIN = 2;
+
 /**
- * Closeness to a colour (255 less the largest channel difference), within `near` and a couple of
- * pixels round it: texture of the ink's colour can join glyphs to blobs running off the patch, and
- * such components are dropped, so on texture only pixels near the lettering can be ink.
+ * Closeness to a colour (255 less the largest channel difference) of the pixels in `area` (patch
+ * coordinates); 0 elsewhere.
  */
-function closeness(patch: Patch, colour: number[], near: Box): Uint8Array {
+function closeness(patch: Patch, colour: number[], area: Box): Uint8Array {
 	// The distance from a "plane" that is the colour everywhere.
 	const score = distanceMap(
 		patch,
 		colour.map((v): [number, number, number] => [v, 0, 0]),
 	);
-	const margin = 2;
 	for (let y = 0; y < patch.height; y++) {
-		const nearRows = y >= near.y0 - margin && y < near.y1 + margin;
+		const rows = y >= area.y0 && y < area.y1;
 		for (let x = 0; x < patch.width; x++) {
 			const i = y * patch.width + x;
-			const inside = nearRows && x >= near.x0 - margin && x < near.x1 + margin;
-			score[i] = inside ? 255 - score[i]! : 0;
+			score[i] = rows && x >= area.x0 && x < area.x1 ? 255 - score[i]! : 0;
 		}
 	}
 	return score;
