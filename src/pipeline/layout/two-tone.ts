@@ -42,62 +42,43 @@ const MAX_THICKNESS = 8;
  */
 export function twoTones(patch: Patch, found: number[]): TwoTones | undefined {
 	const { data, width: w, height: h } = patch;
-	const toneOf = (colour: number[]) => {
-		const mask = new Uint8Array(w * h);
-		for (let i = 0; i < mask.length; i++) if (off(data, i * 4, colour) <= TONE) mask[i] = 1;
-		return mask;
-	};
-	/** The pixels within two of `mask` and not in it: past an anti-aliased blend, what lies beside it. */
-	const besides = (mask: Uint8Array) => {
-		const near = dilate(mask, w, h, 2);
-		let n = 0;
-		for (let i = 0; i < near.length; i++) n += near[i]! & (1 - mask[i]!);
-		const out = new Int32Array(n);
-		for (let k = 0, i = 0; k < n; i++) if (near[i] && !mask[i]) out[k++] = i;
-		return out;
-	};
-	/**
-	 * The share of the pixels two from a tone (past the blend where it meets the next) that are of
-	 * `colour`, to EVEN levels: an outline is one colour all round its fill, where the art beside
-	 * lettering of one tone changes along it.
-	 */
-	const ringedBy = (mask: Uint8Array, colour: number[]) => {
-		const one = dilate(mask, w, h, 1);
-		const two = dilate(mask, w, h, 2);
-		let ring = 0;
-		let of = 0;
-		for (let i = 0; i < two.length; i++) {
-			if (!two[i] || one[i]) continue;
-			ring++;
-			if (off(data, i * 4, colour) <= EVEN) of++;
-		}
-		return of / Math.max(1, ring);
-	};
-	/** The share of the patch's edge (the margin round the reader's box: the art) of a tone. */
+	/** The share of the patch's edge (the margin round the reader's box: the art) a mask holds. */
 	const onEdge = (mask: Uint8Array) => {
 		let of = 0;
 		for (let x = 0; x < w; x++) of += mask[x]! + mask[(h - 1) * w + x]!;
 		for (let y = 1; y < h - 1; y++) of += mask[y * w]! + mask[y * w + w - 1]!;
 		return of / Math.max(1, 2 * w + 2 * (h - 2));
 	};
-	const foundMask = toneOf(found);
-	const other = dominantColour(data, besides(foundMask))?.colour;
-	if (!other || distance(found, other) < APART) return undefined;
-	const otherMask = toneOf(other);
 	// Lettering lies within the margin, but where a box cut short ran through it; a colour all along
 	// the margin is the art's.
-	if (Math.max(onEdge(foundMask), onEdge(otherMask)) > ON_EDGE) return undefined;
-	const foundRinged = ringedBy(foundMask, other);
-	const otherRinged = ringedBy(otherMask, found);
+	const foundTone = toneOf(data, w, h, found, TONE);
+	if (onEdge(foundTone.mask) > ON_EDGE) return undefined;
+	// Past the anti-aliased blend where one tone meets the next (two pixels out), what lies beside it.
+	const beside = dilate(foundTone.mask, w, h, 2);
+	const nextToFound = new Int32Array(beside.length);
+	let n = 0;
+	for (let i = 0; i < beside.length; i++) if (beside[i] && !foundTone.mask[i]) nextToFound[n++] = i;
+	const other = dominantColour(data, nextToFound.subarray(0, n))?.colour;
+	if (!other || distance(found, other) < APART) return undefined;
+	const otherTone = toneOf(data, w, h, other, TONE);
+	if (onEdge(otherTone.mask) > ON_EDGE) return undefined;
+	const foundOne = dilate(foundTone.mask, w, h, 1);
+	const otherOne = dilate(otherTone.mask, w, h, 1);
+	const otherTwo = dilate(otherTone.mask, w, h, 2);
+	const foundRinged = ringedBy(foundOne, beside, toneOf(data, w, h, other, EVEN).mask);
+	const otherRinged = ringedBy(otherOne, otherTwo, toneOf(data, w, h, found, EVEN).mask);
 	if (Math.max(foundRinged, otherRinged) < RINGED) return undefined;
 	// The fill is ringed by the outline all round; the outline lies between the fill and the art.
 	const foundIsFill = foundRinged >= otherRinged;
 	const [fill, outline] = foundIsFill ? [found, other] : [other, found];
-	const [fillMask, outlineMask] = foundIsFill ? [foundMask, otherMask] : [otherMask, foundMask];
+	const [fillTone, outlineTone] = foundIsFill ? [foundTone, otherTone] : [otherTone, foundTone];
+	const fillMask = fillTone.mask;
+	const outlineMask = outlineTone.mask;
 	let thickness = 0;
 	let reached: Uint8Array = fillMask;
+	const steps = foundIsFill ? [foundOne, beside] : [otherOne, otherTwo];
 	while (thickness < MAX_THICKNESS) {
-		const next = dilate(fillMask, w, h, thickness + 1);
+		const next = steps[thickness] ?? dilate(reached, w, h, 1);
 		let ring = 0;
 		let ofOutline = 0;
 		for (let i = 0; i < next.length; i++) {
@@ -113,14 +94,46 @@ export function twoTones(patch: Patch, found: number[]): TwoTones | undefined {
 	// An outline ends where the art begins; a tone running on past the thickest outline is the art's.
 	if (thickness === 0 || thickness === MAX_THICKNESS) return undefined;
 	// A drawn outline lies along the fill; art of its colour lies anywhere.
-	let outlinePixels = 0;
 	let hugging = 0;
-	for (let i = 0; i < outlineMask.length; i++) {
-		if (!outlineMask[i]) continue;
-		outlinePixels++;
-		hugging += reached[i]!;
+	for (let i = 0; i < outlineMask.length; i++) hugging += outlineMask[i]! & reached[i]!;
+	return hugging >= HUGS * outlineTone.count ? { fill, outline, thickness } : undefined;
+}
+
+/**
+ * The share of the ring between `one` and `two` (a tone's mask grown by one and by two: the pixels
+ * two from it, past the blend where it meets the next) that `of` holds: an outline is one colour all
+ * round its fill, where the art beside lettering of one tone changes along it.
+ */
+function ringedBy(one: Uint8Array, two: Uint8Array, of: Uint8Array): number {
+	let ring = 0;
+	let held = 0;
+	for (let i = 0; i < two.length; i++) {
+		const r = two[i]! & (1 - one[i]!);
+		ring += r;
+		held += r & of[i]!;
 	}
-	return hugging >= HUGS * outlinePixels ? { fill, outline, thickness } : undefined;
+	return held / Math.max(1, ring);
+}
+
+/** 1 on the pixels within `levels` of `colour` in every channel (RGBA), and how many they are. */
+function toneOf(
+	data: Uint8Array,
+	w: number,
+	h: number,
+	colour: number[],
+	levels: number,
+): { mask: Uint8Array; count: number } {
+	const near = new Uint8Array(4 * 256);
+	for (let c = 0; c < 4; c++)
+		for (let v = 0; v < 256; v++) near[c * 256 + v] = Math.abs(v - colour[c]!) <= levels ? 1 : 0;
+	const mask = new Uint8Array(w * h);
+	let count = 0;
+	for (let i = 0, p = 0; i < mask.length; i++, p += 4) {
+		const m = near[data[p]!]! & near[256 + data[p + 1]!]! & near[512 + data[p + 2]!]! & near[768 + data[p + 3]!]!;
+		mask[i] = m;
+		count += m;
+	}
+	return { mask, count };
 }
 
 /** 1 when the pixel at byte `p` is `a`, `b` or a blend of the two (within TONE of the line between them), else 0. */
@@ -135,13 +148,6 @@ function blended(data: Uint8Array, p: number, a: number[], b: number[]): number 
 	let d = 0;
 	for (let c = 0; c < 3; c++) d = Math.max(d, Math.abs(data[p + c]! - (b[c]! + t * (a[c]! - b[c]!))));
 	return d <= TONE ? 1 : 0;
-}
-
-/** Largest channel difference (RGBA) between the pixel at byte `p` and `colour`. */
-function off(data: Uint8Array, p: number, colour: number[]): number {
-	let d = 0;
-	for (let c = 0; c < 4; c++) d = Math.max(d, Math.abs(data[p + c]! - colour[c]!));
-	return d;
 }
 
 function distance(a: number[], b: number[]): number {
