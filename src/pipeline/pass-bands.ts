@@ -14,7 +14,7 @@
  * other kinds start from the top: their segments are long enough that most results fit one (a 25 MP
  * page's PNG is 5 to 12 MB).
  */
-import { type Band, drawOverlay, drawOverlayGrey, type GreyBand, pasteErased, pasteErasedGrey } from "./compose";
+import { type Band, drawOverlay, pasteErased } from "./compose";
 import { freeBuffer } from "./free-buffer";
 import type { ImageRows } from "./image-rows";
 import { PngEncoder } from "./pixels/png-encode";
@@ -121,7 +121,7 @@ class BandWriter {
 	 * The rows being gathered: a byte a pixel when the PNG is grey (a quarter of the bytes to copy,
 	 * paste into and filter; a grey PNG decoder's rows copied as they are), else RGBA.
 	 */
-	private readonly band: Band | GreyBand;
+	private readonly band: Band;
 	private readonly grey: boolean;
 	private pasting: ErasedPixels[];
 	/** Overlays by top row (in drawing order among equals), and those being drawn, in drawing order. */
@@ -147,6 +147,7 @@ class BandWriter {
 			width: image.width,
 			height: 0,
 			data: new Uint8Array(this.rowsPerBand * image.width * (this.grey ? 1 : 4)),
+			grey: this.grey,
 		};
 		this.pasting = erased;
 		this.upcoming = overlays
@@ -213,20 +214,14 @@ class BandWriter {
 	private writeBand(): void {
 		const { band, width, grey } = this;
 		const bottom = band.top + band.height;
-		for (const pixels of this.pasting) {
-			if (grey) pasteErasedGrey(band, pixels);
-			else pasteErased(band, pixels);
-		}
+		for (const pixels of this.pasting) pasteErased(band, pixels);
 		this.pasting = this.pasting.filter((pixels) => pixels.box.y1 > bottom);
 		while (this.upcoming.length > 0 && this.upcoming[0]!.overlay.top < bottom) {
 			const { overlay, order } = this.upcoming.shift()!;
 			this.drawing.push({ overlay: overlay.draw(), order });
 			this.drawing.sort((a, b) => a.order - b.order);
 		}
-		for (const { overlay } of this.drawing) {
-			if (grey) drawOverlayGrey(band, overlay);
-			else drawOverlay(band, overlay);
-		}
+		for (const { overlay } of this.drawing) drawOverlay(band, overlay);
 		this.drawing = this.drawing.filter(({ overlay }) => overlay.y + overlay.raster.height > bottom);
 
 		const last = (band.height - 1) * width;

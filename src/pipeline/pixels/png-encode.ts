@@ -190,12 +190,24 @@ function filterRow(
 }
 
 /**
- * RGB: each pixel's difference written as a whole word, three bytes apart, its fourth byte
- * overwritten by the next pixel's; the last pixel, whose fourth byte lies past the row, by bytes.
+ * RGB: four pixels' differences packed into three words; the pixels after the last four each
+ * written as a whole word, three bytes apart, its fourth byte overwritten by the next pixel's;
+ * the last pixel, whose fourth byte lies past the row, by bytes.
  */
 function upRgb(row: Int32Array, prior: Int32Array, width: number, out: Uint8Array, view: DataView, o: number): void {
 	const last = width - 1;
-	for (let x = 0; x < last; x++) view.setInt32(o + 3 * x, upWord(row[x]!, prior[x]!), true);
+	let x = 0;
+	for (; x + 4 <= last; x += 4) {
+		const d0 = upWord(row[x]!, prior[x]!);
+		const d1 = upWord(row[x + 1]!, prior[x + 1]!);
+		const d2 = upWord(row[x + 2]!, prior[x + 2]!);
+		const d3 = upWord(row[x + 3]!, prior[x + 3]!);
+		const at = o + 3 * x;
+		view.setInt32(at, (d0 & 0xffffff) | (d1 << 24), true);
+		view.setInt32(at + 4, ((d1 >>> 8) & 0xffff) | (d2 << 16), true);
+		view.setInt32(at + 8, ((d2 >>> 16) & 0xff) | (d3 << 8), true);
+	}
+	for (; x < last; x++) view.setInt32(o + 3 * x, upWord(row[x]!, prior[x]!), true);
 	const d = upWord(row[last]!, prior[last]!);
 	out[o + 3 * last] = d;
 	out[o + 3 * last + 1] = d >>> 8;

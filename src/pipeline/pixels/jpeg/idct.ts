@@ -114,6 +114,9 @@ export function idct8x8(coef: Int32Array, out: Uint8ClampedArray, offset: number
 		const bias = 65536 + (128 << 17);
 		const o = offset + r * stride;
 		if ((s4 | s5 | s6 | s7) === 0) {
+			// The column pass's shortcut, written out again: one function shared by both passes
+			// (storing into the Int32Array and the clamped output from one place, or through a
+			// scratch array) made the transform slower.
 			const x0 = s0 * 4096 + bias;
 			const even = s2 * C0_541;
 			const e3 = even + s2 * C0_765;
