@@ -185,17 +185,23 @@ export class Page {
 
 	/**
 	 * A photo out of focus: smooth colour in greens and blues drifting across the box, a couple of
-	 * hundred pixels from one hue to the next. Deterministic from the seed.
+	 * hundred pixels from one hue to the next; `grain`: each channel off by up to that many levels a
+	 * pixel, a sensor's noise. Deterministic from the seed.
 	 */
-	photo(box: Box, seed = 1): this {
+	photo(box: Box, seed = 1, grain = 0): this {
 		const phase = (k: number) => ((seed * 7919 + k * 104729) % 628) / 100;
 		const wave = (x: number, y: number, k: number) =>
 			Math.cos(x / 41 + y / 67 + phase(k)) + 0.6 * Math.cos(x / 23 - y / 31 + phase(k + 3));
+		let s = seed;
+		const noise = () => {
+			s = (s * 1103515245 + 12345) & 0x7fffffff;
+			return grain ? (s % (2 * grain + 1)) - grain : 0;
+		};
 		for (let y = box.y0; y < box.y1; y++)
 			for (let x = box.x0; x < box.x1; x++) {
-				const r = 60 + 18 * wave(x, y, 0);
-				const g = 150 + 24 * wave(x, y, 1);
-				const b = 120 + 28 * wave(x, y, 2);
+				const r = 60 + 18 * wave(x, y, 0) + noise();
+				const g = 150 + 24 * wave(x, y, 1) + noise();
+				const b = 120 + 28 * wave(x, y, 2) + noise();
 				this.art(x, y, [Math.round(r), Math.round(g), Math.round(b), 255]);
 			}
 		return this;
@@ -204,24 +210,37 @@ export class Page {
 	/**
 	 * Lettering from (x, y): letters `scale` px a cell, a cell apart; horizontal lines one under the
 	 * other, or (vertical) columns right to left. `antialiased`: placed half a pixel right and down,
-	 * so that their edges cover pixels by halves and corners by quarters, as a font's do. Returns the
-	 * ink's box and each line's.
+	 * so that their edges cover pixels by halves and corners by quarters, as a font's do. `outline`:
+	 * each letter drawn first `width` px bolder in that colour, as lettering set on a photo is, its
+	 * fill over it. Returns the ink's box and each line's (the fill's).
 	 */
 	write(
 		lines: string[],
 		x: number,
 		y: number,
 		scale: number,
-		{ vertical = false, colour = INK, antialiased = false } = {},
+		{
+			vertical = false,
+			colour = INK,
+			antialiased = false,
+			outline,
+		}: { vertical?: boolean; colour?: Colour; antialiased?: boolean; outline?: { colour: Colour; width: number } } = {},
 	) {
 		const step = 6 * scale;
 		const lead = 9 * scale;
 		const boxes: Box[] = [];
+		const at = (k: number, n: number) =>
+			vertical ? [x + (lines.length - 1 - k) * step, y + n * lead] : [x + n * step, y + k * lead];
+		if (outline)
+			for (const [k, line] of lines.entries())
+				for (const [n, letter] of [...line].entries()) {
+					const [lx, ly] = at(k, n) as [number, number];
+					this.letter(letter, lx, ly, scale, outline.colour, outline.width);
+				}
 		for (const [k, line] of lines.entries()) {
 			const letters = [...line];
 			for (const [n, letter] of letters.entries()) {
-				const lx = vertical ? x + (lines.length - 1 - k) * step : x + n * step;
-				const ly = vertical ? y + n * lead : y + k * lead;
+				const [lx, ly] = at(k, n) as [number, number];
 				if (antialiased) this.softLetter(letter, lx, ly, scale, colour);
 				else this.letter(letter, lx, ly, scale, colour);
 			}
@@ -243,14 +262,15 @@ export class Page {
 		return { box, lines: lines.map((text, k) => ({ text, box: boxes[k]! })) };
 	}
 
-	private letter(letter: string, x: number, y: number, scale: number, colour: Colour): void {
+	/** A letter's cells, each `bolder` px larger all round. */
+	private letter(letter: string, x: number, y: number, scale: number, colour: Colour, bolder = 0): void {
 		const cells = FACE[letter];
 		if (!cells) return;
 		for (let cy = 0; cy < 7; cy++) {
 			for (let cx = 0; cx < 5; cx++) {
 				if (cells[cy]![cx] !== "#") continue;
-				for (let py = 0; py < scale; py++) {
-					for (let px = 0; px < scale; px++) {
+				for (let py = -bolder; py < scale + bolder; py++) {
+					for (let px = -bolder; px < scale + bolder; px++) {
 						const gx = x + cx * scale + px;
 						const gy = y + cy * scale + py;
 						if (gx < 0 || gy < 0 || gx >= this.width || gy >= this.height) continue;

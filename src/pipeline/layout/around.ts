@@ -56,9 +56,27 @@ export function findAround(
 	held?: Container,
 	probe = false,
 ): Finding {
-	const look = (marginBySide: boolean) =>
-		lookAround(crop, region, search, readerBox, bg, padded, ownedElsewhere, backgroundColor, held, probe, marginBySide);
-	const found = look(false);
+	const seen = { twoTones: false };
+	const look = (marginBySide: boolean, oneTone = false) =>
+		lookAround(
+			crop,
+			region,
+			search,
+			readerBox,
+			bg,
+			padded,
+			ownedElsewhere,
+			backgroundColor,
+			held,
+			probe,
+			{ marginBySide, oneTone },
+			seen,
+		);
+	let found = look(false);
+	// Lettering in two tones is looked for by its fill (two-tone.ts); where that finds none, the colour
+	// that stood out is another caption's the box holds too (thin lettering of the colour of a bold
+	// caption's outline), and it is looked for alone, as one tone.
+	if (!found.lettering && seen.twoTones) found = look(false, true);
 	// On texture the lettering's colour is the one the box holds and its margin lacks; a box cut
 	// short leaves the rest of its lettering in the margin, and another colour is taken for the ink.
 	// Nothing found so: looked for again, each side of the margin counted apart (ink.ts). What that
@@ -72,6 +90,10 @@ export function findAround(
 /** How far (px) lettering found must run past the reader's box to count as running on into its margin. */
 const PAST_BOX_PX = 4;
 
+/**
+ * The lettering around the reader's box, its colour on texture told as `colour` says (ink.ts);
+ * `seen` records whether that colour was a two-toned lettering's fill.
+ */
 function lookAround(
 	crop: Patch,
 	region: TranslatedRegion,
@@ -83,7 +105,8 @@ function lookAround(
 	backgroundColor: Rgb,
 	held: Container | undefined,
 	probe: boolean,
-	marginBySide: boolean,
+	colour: { marginBySide: boolean; oneTone: boolean },
+	seen: { twoTones: boolean },
 ): Finding {
 	const largest = maxGlyph(region.text, readerBox, region.vertical);
 	// The first patch is the one the background was measured on; the lettering's colour and the
@@ -95,8 +118,10 @@ function lookAround(
 		const patch = cutPatch(crop, work);
 		const local = shiftBackground(bg, work.x0 - padded.x0, work.y0 - padded.y0);
 		const inReader = toPatchBox(patch, readerBox);
-		const ink = inkScore(patch, local, inReader, first, toPatchBox(patch, near), marginBySide);
+		const { marginBySide, oneTone } = colour;
+		const ink = inkScore(patch, local, inReader, first, toPatchBox(patch, near), marginBySide, oneTone);
 		if (!ink) return nothingFound(region, coverArea(readerBox), search, backgroundColor);
+		seen.twoTones ||= !!ink.edging;
 		first ??= ink;
 		const final: Sides = {
 			left: work.x0 <= search.x0,

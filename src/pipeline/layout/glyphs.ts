@@ -623,12 +623,23 @@ function assemble(
 		for (let y = c.y0; y < c.y1; y++)
 			for (let i = y * w + c.x0, end = y * w + c.x1; i < end; i++) if (labels[i] === k + 1) core[i] = 1;
 	}
-	// The rim grows into weak ink, never into the outline.
+	// The rim grows into weak ink, never into the outline; two-toned lettering's own outline round
+	// its fill is the glyphs' as far as it is thick.
 	const mask = growInto(core, ink.score, ink.weak, w, h, RIM_STEPS, outline, bounds);
+	const { edging } = ink;
+	// The outline's thickness is measured from the fill, its first step the blend where the two tones
+	// meet: a rim, which the erase's margin takes as it takes any glyph's. The outline's own colour
+	// past it is grown over from the glyphs' core, no further than it is thick.
+	const edgingSteps = edging ? edging.thickness - 1 : 0;
+	if (edging) {
+		const edged = growInto(core, edging.score, ink.weak, w, h, edgingSteps, outline, bounds);
+		for (let i = 0; i < mask.length; i++) mask[i]! |= edged[i]!;
+	}
+	const reach = Math.max(RIM_STEPS, edgingSteps);
 	// Counters and the fill of outlined glyphs are holes of a glyph's size; a ring of glyphs holds art.
 	// Holes lie within the mask's bounds, which filling them leaves as they were.
 	const maxHole = Math.max(16, (1.5 * glyphSize) ** 2);
-	const box = bounds && boundingBox(mask, w, h, clipBox(grow(bounds, RIM_STEPS), { width: w, height: h }));
+	const box = bounds && boundingBox(mask, w, h, clipBox(grow(bounds, reach), { width: w, height: h }));
 	if (box) fillHolesInBounds(mask, w, h, box, maxHole);
 	return {
 		mask,

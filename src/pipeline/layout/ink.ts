@@ -4,6 +4,7 @@ import { type Background, binWithNeighbours, distanceMap, quantise } from "./bac
 import { dilate } from "./masks";
 import { medianRgba } from "./median";
 import { farther, predictFromRepeats } from "./periodic";
+import { twoTones } from "./two-tone";
 
 /**
  * How much each pixel of the patch looks like lettering, 0..255, with the two hysteresis
@@ -20,13 +21,23 @@ export interface InkScore {
 	onPattern?: boolean;
 	/** On texture: the lettering's colour (RGBA) the score measures closeness to. */
 	colour?: number[];
+	/** On texture, lettering in two tones (two-tone.ts): the outline round it, scored alike, which its glyphs take in. */
+	edging?: Edging;
+}
+
+/** The outline drawn round two-toned lettering: its colour, how thick it is (px), and the closeness to it. */
+export interface Edging {
+	colour: number[];
+	thickness: number;
+	score: Uint8Array;
 }
 
 /**
  * `like`, a score of the same lettering on a smaller patch, lends its thresholds and ink colour: the
  * lettering is what was found there, however much more art a larger patch shows. On texture only
  * pixels within `near` (patch coordinates, default the reader's box) may be ink. `marginBySide`: on
- * texture, the ink's colour is told from the margin's sides one by one (see inkByContrast).
+ * texture, the ink's colour is told from the margin's sides one by one (see inkByContrast). `oneTone`:
+ * on texture, the colour found is the ink even when the lettering is two-toned (two-tone.ts).
  */
 export function inkScore(
 	patch: Patch,
@@ -35,18 +46,29 @@ export function inkScore(
 	like?: InkScore,
 	near = readerBox,
 	marginBySide = false,
+	oneTone = false,
 ): InkScore | undefined {
 	if (bg.repeats) return patternScore(patch, bg.repeats, readerBox, like);
 	if (bg.kind !== "texture") {
 		const score = distanceMap(patch, bg.planes);
 		return { score, strong: Math.max(40, 4 * bg.noise + 16), weak: Math.max(18, 2 * bg.noise + 8) };
 	}
-	const ink = like?.colour ?? inkByContrast(patch, readerBox, marginBySide);
-	if (!ink) return undefined;
+	const found = like?.colour ?? inkByContrast(patch, readerBox, marginBySide);
+	if (!found) return undefined;
+	// Lettering in two tones: its fill is the ink, whichever of the two stood out, and the outline is
+	// taken in with the glyphs as far as it is thick.
+	const tones = like || oneTone ? undefined : twoTones(patch, found);
+	const ink = tones?.fill ?? found;
 	// Texture of the ink's colour can join glyphs to blobs running off the patch, and such
 	// components are dropped: so on texture, only pixels near the lettering can be ink.
-	const score = closeness(patch, ink, grow(near, NEAR_MARGIN));
-	return { score, strong: 255 - 40, weak: 255 - 100, colour: ink };
+	const area = grow(near, NEAR_MARGIN);
+	const score = closeness(patch, ink, area);
+	const { outline, thickness } = like?.edging
+		? { outline: like.edging.colour, thickness: like.edging.thickness }
+		: (tones ?? { outline: undefined, thickness: 0 });
+	if (!outline) return { score, strong: 255 - 40, weak: 255 - 100, colour: ink };
+	const edging = { colour: outline, thickness, score: closeness(patch, outline, area) };
+	return { score, strong: 255 - 40, weak: 255 - 100, colour: ink, edging };
 }
 
 /** How far (px) past `near` pixels of the ink's colour may still be ink. */
